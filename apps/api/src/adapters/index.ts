@@ -1,0 +1,33 @@
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { noGeoIp, type GeoIpLookup } from './geoip/geoip';
+import { openMaxmindGeoIp } from './geoip/maxmind-geoip';
+import { memoryLimiterFactory, redisLimiterFactory, type LimiterFactory } from './rate-limit/rate-limiter';
+
+export interface Adapters {
+  limiterFactory: LimiterFactory;
+  geoip: GeoIpLookup;
+  close(): Promise<void>;
+}
+
+/** Picks each adapter's implementation from the configuration: the embedded default or production's. */
+export async function createAdapters(config: Config): Promise<Adapters> {
+  const geoip = config.geoipDb ? await openMaxmindGeoIp(config.geoipDb) : noGeoIp;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        // Fail fast rather than queue: the limiter falls back to in-process counters meanwhile.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : undefined;
+  redis?.on('error', () => undefined);
+  return {
+    limiterFactory: redis ? redisLimiterFactory(redis) : memoryLimiterFactory,
+    geoip,
+    async close() {
+      await geoip.close();
+      redis?.disconnect();
+    },
+  };
+}

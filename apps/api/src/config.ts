@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PUBLIC_SETTINGS } from '@portal/contract';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (name: string) => z.url({ error: `${name} must be an absolute URL` });
+
+/**
+ * Every environment variable the server reads, with its default. A bad value stops the
+ * process at start-up with a message that names the variable (see formatConfigError).
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PUBLIC_ORIGIN: optionalText.pipe(url('PUBLIC_ORIGIN').optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
+  TRUST_PROXY: optionalText,
+  REDIS_URL: optionalText.pipe(
+    z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  ),
+  GEOIP_DB: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalText,
+  PRODUCT_NAME: z.string().min(1).default(DEFAULT_PUBLIC_SETTINGS.productName),
+  SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an e-mail address').default(DEFAULT_PUBLIC_SETTINGS.supportEmail),
+  INFLUENCER_PORTAL_URL: url('INFLUENCER_PORTAL_URL').default(DEFAULT_PUBLIC_SETTINGS.influencerPortalUrl),
+  TRAINING_ACADEMY_URL: url('TRAINING_ACADEMY_URL').default(DEFAULT_PUBLIC_SETTINGS.trainingAcademyUrl),
+  TERMS_URL: url('TERMS_URL').default(DEFAULT_PUBLIC_SETTINGS.termsUrl),
+  PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default(DEFAULT_PUBLIC_SETTINGS.privacyPolicyUrl),
+  FAQ_URL: url('FAQ_URL').default(DEFAULT_PUBLIC_SETTINGS.faqUrl),
+  WELCOME_VIDEO_URL: optionalText.pipe(url('WELCOME_VIDEO_URL').optional()),
+  CARD_PUBLISHABLE_KEY: optionalText,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicOrigin: string;
+  admin: { email: string; password: string | undefined };
+  /** Fastify's trustProxy: false, true, a hop test, or a list of addresses and CIDR ranges. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  redisUrl: string | undefined;
+  geoipDb: string | undefined;
+  logLevel: string;
+  webDistDir: string;
+  publicSettings: {
+    productName: string;
+    supportEmail: string;
+    influencerPortalUrl: string;
+    trainingAcademyUrl: string;
+    termsUrl: string;
+    privacyPolicyUrl: string;
+    faqUrl: string;
+    welcomeVideoUrl: string | null;
+    cardPublishableKey: string | null;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    // A count trusts that many proxies in front of the server, nearest first.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((entry) => entry.trim());
+}
+
+/** Reads the configuration from an environment, throwing a ConfigError that names each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appDir = path.dirname(new URL(import.meta.url).pathname);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    admin: { email: (e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(), password: e.ADMIN_PASSWORD },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    geoipDb: e.GEOIP_DB,
+    logLevel: e.LOG_LEVEL,
+    // Built and source layouts both sit two levels below apps/, so one relative path serves both.
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(appDir, '../../web/dist')),
+    publicSettings: {
+      productName: e.PRODUCT_NAME,
+      supportEmail: e.SUPPORT_EMAIL,
+      influencerPortalUrl: e.INFLUENCER_PORTAL_URL,
+      trainingAcademyUrl: e.TRAINING_ACADEMY_URL,
+      termsUrl: e.TERMS_URL,
+      privacyPolicyUrl: e.PRIVACY_POLICY_URL,
+      faqUrl: e.FAQ_URL,
+      welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
+      cardPublishableKey: e.CARD_PUBLISHABLE_KEY ?? null,
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+import { ROLE } from '@portal/contract';
+import { loadConfig } from '../config';
+import { generatePassword, hashPassword } from '../lib/passwords';
+import { openDatabase } from './database';
+import { billingDetails, REGISTRATION_STEP, users } from './schema';
+
+/**
+ * Creates a customer with finished sign-up and billing details, for development:
+ *   npm run create-customer -- --email dev@example.com [--password ...] [--first-name ...] [--last-name ...]
+ * It uses the same configuration as the server (DATA_DIR or DATABASE_URL); stop the server
+ * first when it runs on the embedded database, which one process opens at a time.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string', default: 'customer@example.com' },
+      password: { type: 'string' },
+      'first-name': { type: 'string', default: 'Test' },
+      'last-name': { type: 'string', default: 'Customer' },
+    },
+  });
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+  );
+  try {
+    await database.migrate();
+    const email = values.email.toLowerCase();
+    const password = values.password ?? generatePassword();
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword(password),
+        roleId: ROLE.customer,
+        firstName: values['first-name'],
+        lastName: values['last-name'],
+        registrationStep: REGISTRATION_STEP.complete,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) {
+      console.error(`A user with the e-mail ${email} already exists.`);
+      process.exitCode = 1;
+      return;
+    }
+    await database.db.insert(billingDetails).values({
+      userId: user.id,
+      type: 'individual',
+      country: 'us',
+      address: '1 Main Street',
+      city: 'Springfield',
+      state: 'Illinois',
+      postalCode: '62701',
+      currency: 'usd',
+    });
+    console.log(`Created customer ${email} with the password ${password}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

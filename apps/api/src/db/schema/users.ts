@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+/** Sign-up progress. Steps 1-3 are the unfinished states the documents call profile_step. */
+export const REGISTRATION_STEP = {
+  accountCreated: 1,
+  emailVerified: 2,
+  personalInfoSaved: 3,
+  complete: 4,
+} as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    // Stored lower-cased; the unique index is on the stored value.
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roleId: smallint('role_id').notNull(),
+    firstName: varchar('first_name', { length: 50 }),
+    lastName: varchar('last_name', { length: 50 }),
+    logo: text('logo'),
+    registrationStep: smallint('registration_step').notNull().default(REGISTRATION_STEP.accountCreated),
+    /** false once an administrator bans the user. */
+    status: boolean('status').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => sql`now()`),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+export const billingDetails = pgTable('billing_details', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  type: varchar('type', { length: 10 }).$type<'individual' | 'company'>().notNull(),
+  businessName: varchar('business_name', { length: 50 }),
+  taxId: varchar('tax_id', { length: 50 }),
+  currency: varchar('currency', { length: 3 }),
+  country: varchar('country', { length: 2 }).notNull(),
+  address: varchar('address', { length: 100 }).notNull(),
+  city: varchar('city', { length: 100 }).notNull(),
+  state: varchar('state', { length: 100 }).notNull(),
+  postalCode: varchar('postal_code', { length: 6 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => sql`now()`),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type BillingDetails = typeof billingDetails.$inferSelect;

@@ -1,0 +1,32 @@
+import { UAParser } from 'ua-parser-js';
+import type { GeoIpLookup } from '../adapters/geoip/geoip';
+
+export interface ClientInfo {
+  os: string;
+  browser: string;
+  ip: string;
+  city: string;
+  country: string;
+}
+
+const UNKNOWN = 'Unknown';
+
+const describe = (name: string | undefined, version: string | undefined): string =>
+  name ? [name, version].filter(Boolean).join(' ') : UNKNOWN;
+
+/**
+ * What a session records about its device and place (DECISIONS.md): worked out here from the
+ * user agent and the client address, never reported by the browser. `ip` must already honour
+ * the trusted-proxy setting (Fastify's request.ip does).
+ */
+export function describeClient(userAgent: string | undefined, ip: string, geoip: GeoIpLookup): ClientInfo {
+  const { os, browser } = UAParser(userAgent ?? '');
+  const location = geoip.lookup(ip);
+  return {
+    os: describe(os.name, os.version),
+    browser: describe(browser.name, browser.major),
+    ip,
+    city: location.city,
+    country: location.country,
+  };
+}

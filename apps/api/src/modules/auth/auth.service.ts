@@ -1,0 +1,160 @@
+import {
+  AUTH_MESSAGES,
+  suspendedMessage,
+  type IncompleteRegistrationResponse,
+  type LoginResponse,
+  type LoginValues,
+  type UserData,
+} from '@portal/contract';
+import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
+import { REGISTRATION_STEP, type BillingDetails, type User } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { ClientInfo } from '../../lib/client-info';
+import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { generateToken, hashToken } from '../../lib/tokens';
+import type { AuthRepository } from './auth.repository';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** DECISIONS.md: 12 hours without Remember me, 30 days with it. */
+export const SESSION_LIFETIME_MS = { standard: 12 * HOUR_MS, remembered: 30 * 24 * HOUR_MS } as const;
+
+/** DECISIONS.md: 10 failed attempts per account in 15 minutes; 50 login requests per address a minute. */
+export const LOGIN_LIMITS = {
+  failedPerAccount: { name: 'login-failed-account', points: 10, durationSeconds: 15 * 60 },
+  requestsPerAddress: { name: 'login-address', points: 50, durationSeconds: 60 },
+} as const;
+
+/** Who is calling, as the auth hook found them from the bearer token. */
+export interface Principal {
+  sessionId: string;
+  userId: number;
+  roleId: number;
+}
+
+export interface AuthServiceOptions {
+  repository: AuthRepository;
+  clock: Clock;
+  limiterFactory: LimiterFactory;
+  supportEmail: string;
+}
+
+export function toUserData(user: User, billing: BillingDetails | null): UserData {
+  return {
+    id: user.id,
+    email: user.email,
+    role_id: user.roleId,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    logo: user.logo,
+    billing_detail: billing && {
+      address: billing.address,
+      city: billing.city,
+      country: billing.country,
+      state: billing.state,
+      postal_code: billing.postalCode,
+      type: billing.type,
+      business_name: billing.businessName,
+      tax_id: billing.taxId,
+      currency: billing.currency,
+      user_id: billing.userId,
+    },
+  };
+}
+
+export function incompleteRegistrationAnswer(user: User, message: string): HttpError {
+  const body: IncompleteRegistrationResponse = {
+    registration_status: 'incomplete',
+    message,
+    user: {
+      id: user.id,
+      email: user.email,
+      role_id: user.roleId,
+      profile_step: user.registrationStep,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      logo: user.logo,
+    },
+  };
+  return new HttpError(403, message, { body });
+}
+
+export class AuthService {
+  private readonly repository: AuthRepository;
+  private readonly clock: Clock;
+  private readonly supportEmail: string;
+  private readonly failedLoginsByAccount;
+  private readonly loginsByAddress;
+
+  constructor(options: AuthServiceOptions) {
+    this.repository = options.repository;
+    this.clock = options.clock;
+    this.supportEmail = options.supportEmail;
+    this.failedLoginsByAccount = options.limiterFactory(LOGIN_LIMITS.failedPerAccount);
+    this.loginsByAddress = options.limiterFactory(LOGIN_LIMITS.requestsPerAddress);
+  }
+
+  async login(input: LoginValues, client: ClientInfo): Promise<LoginResponse> {
+    // Both limits are checked before any password hash is computed, so a flood of logins
+    // costs a counter lookup each, not CPU.
+    const byAddress = await this.loginsByAddress.consume(client.ip);
+    if (!byAddress.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, byAddress.retryAfterSeconds);
+    const byAccount = await this.failedLoginsByAccount.peek(input.email);
+    if (!byAccount.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, byAccount.retryAfterSeconds);
+
+    const found = await this.repository.findUserByEmail(input.email);
+    const passwordMatches = found
+      ? await verifyPassword(found.user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!found || !passwordMatches) {
+      await this.failedLoginsByAccount.consume(input.email);
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    }
+    await this.failedLoginsByAccount.reset(input.email);
+
+    const { user, billing } = found;
+    // Told only after the password matched, so the answer reveals nothing to a stranger.
+    if (!user.status) throw forbidden(suspendedMessage(this.supportEmail));
+    if (user.registrationStep < REGISTRATION_STEP.complete) {
+      throw incompleteRegistrationAnswer(user, AUTH_MESSAGES.incompleteRegistration);
+    }
+
+    const now = this.clock.now();
+    const token = generateToken();
+    const lifetime = input.remember ? SESSION_LIFETIME_MS.remembered : SESSION_LIFETIME_MS.standard;
+    const session = await this.repository.createSession({
+      ...client,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      remember: input.remember,
+      expiresAt: new Date(now.getTime() + lifetime),
+    });
+    await this.repository.recordLogin(user.id, now);
+
+    return {
+      message: AUTH_MESSAGES.loggedIn,
+      user_data: toUserData(user, billing),
+      is_first_login: user.lastLoginAt === null,
+      access_token: token,
+      expires_at: session.expiresAt.toISOString(),
+      session_info: {
+        os: session.os,
+        browser: session.browser,
+        ip: session.ip,
+        city: session.city,
+        country: session.country,
+      },
+    };
+  }
+
+  /** The principal behind a bearer token, or undefined for an unknown, expired or revoked one. */
+  async authenticate(token: string): Promise<Principal | undefined> {
+    const found = await this.repository.findLiveSession(hashToken(token), this.clock.now());
+    if (!found || !found.user.status) return undefined;
+    return { sessionId: found.session.id, userId: found.user.id, roleId: found.user.roleId };
+  }
+
+  async logout(principal: Principal): Promise<void> {
+    await this.repository.revokeSession(principal.sessionId, this.clock.now());
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_MESSAGES, isAdminRole } from '@portal/contract';
+import { forbidden, unauthorized } from '../lib/http-errors';
+import type { AuthService, Principal } from '../modules/auth/auth.service';
+
+/**
+ * Who may call a route. Every route states it in `config.access`; a route that does not is
+ * treated as 'user', so forgetting it can only refuse access, never grant it.
+ * - public: anyone
+ * - user: any signed-in user (the /customer/ account endpoints, used by both roles)
+ * - customer: signed-in customers only (campaigns, payments)
+ * - admin: signed-in administrators only
+ */
+export type Access = 'public' | 'user' | 'customer' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The principal of a request the auth hook let through to a signed-in route. */
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized(AUTH_MESSAGES.unauthenticated);
+  return request.principal;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+async function authPlugin(app: FastifyInstance, options: { authService: AuthService }) {
+  app.decorateRequest('principal', null);
+
+  // onRequest runs before the body is read, so a refused caller costs no parsing.
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access ?? 'user';
+    if (access === 'public') return;
+
+    const token = bearerToken(request);
+    const principal = token ? await options.authService.authenticate(token) : undefined;
+    if (!principal) throw unauthorized(AUTH_MESSAGES.unauthenticated);
+    if (access === 'admin' && !isAdminRole(principal.roleId)) throw forbidden(AUTH_MESSAGES.forbidden);
+    if (access === 'customer' && isAdminRole(principal.roleId)) throw forbidden(AUTH_MESSAGES.forbidden);
+    request.principal = principal;
+  });
+}
+
+export default fp(authPlugin, { name: 'auth' });

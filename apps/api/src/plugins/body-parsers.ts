@@ -1,0 +1,31 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Limits for the form parsers; the JSON body limit is Fastify's bodyLimit, set in app.ts. */
+export const MULTIPART_LIMITS = {
+  fieldSize: 64 * 1024,
+  fields: 50,
+  files: 1,
+  fileSize: 5 * 1024 * 1024,
+  parts: 60,
+} as const;
+
+/**
+ * The documents send JSON, url-encoded and multipart bodies alike (DECISIONS.md), so every
+ * route accepts all three and validates the same object, whatever the encoding.
+ */
+async function bodyParsersPlugin(app: FastifyInstance) {
+  // Fastify reads text/plain by default; no route takes it, so it gets a clear 415 instead.
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    // Fields and files arrive as plain values on request.body, so one Zod schema validates them.
+    attachFieldsToBody: 'keyValues',
+    limits: MULTIPART_LIMITS,
+    throwFileSizeLimit: true,
+  });
+}
+
+export default fp(bodyParsersPlugin, { name: 'body-parsers' });

@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '@portal/contract';
+import { HttpError } from '../lib/http-errors';
+
+export const ERROR_MESSAGES = {
+  notFound: 'The requested resource was not found',
+  malformedJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request body is too large',
+  unsupportedMediaType: 'This content type is not accepted: send JSON, a url-encoded form or multipart form data',
+  badRequest: 'The request could not be understood',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
+
+const CLIENT_ERROR_MESSAGES: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: ERROR_MESSAGES.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: ERROR_MESSAGES.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: ERROR_MESSAGES.bodyTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: ERROR_MESSAGES.bodyTooLarge },
+  FST_PARTS_LIMIT: { status: 413, message: ERROR_MESSAGES.bodyTooLarge },
+  FST_FILES_LIMIT: { status: 413, message: ERROR_MESSAGES.bodyTooLarge },
+  FST_FIELDS_LIMIT: { status: 413, message: ERROR_MESSAGES.bodyTooLarge },
+  FST_PROTO_VIOLATION: { status: 400, message: ERROR_MESSAGES.badRequest },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: ERROR_MESSAGES.unsupportedMediaType },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: ERROR_MESSAGES.unsupportedMediaType },
+};
+
+// Errors by which node-postgres and PGlite say the database cannot be reached right now.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300']);
+
+const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|PGlite is closed/i;
+
+/** Drizzle wraps the driver's error as `cause`, so the whole chain is looked at. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+  }
+  return false;
+}
+
+/** Zod issues as `{ field: [messages] }`, a field being the dotted path ("body" for the body itself). */
+function fieldErrors(validation: { instancePath: string; message?: string }[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of validation) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+  }
+  return errors;
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorResponse | Record<string, unknown>) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One place turns every failure into the documented error format (DECISIONS.md): validation
+ * 422 with `errors`, the client's mistakes 4xx, an unreachable database 503, and anything
+ * unexpected a logged 500 that says nothing of the internals.
+ */
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return sendError(reply, error.statusCode, error.options.body ?? { message: error.message, errors: error.options.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid';
+      return sendError(reply, 422, { message: first, errors });
+    }
+    const known = CLIENT_ERROR_MESSAGES[error.code];
+    if (known) return sendError(reply, known.status, { message: known.message });
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(reply, 503, { message: ERROR_MESSAGES.unavailable });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendError(reply, status, { message: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, { message: ERROR_MESSAGES.internal });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

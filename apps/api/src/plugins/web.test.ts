@@ -1,0 +1,75 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  // A stand-in for `vite build` output: an index.html with the settings placeholder and one asset.
+  distDir = await mkdtemp(path.join(os.tmpdir(), 'portal-web-'));
+  await mkdir(path.join(distDir, 'assets'));
+  await writeFile(path.join(distDir, 'index.html'), '<html><head><!-- portal-settings --></head><body></body></html>');
+  await writeFile(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, SUPPORT_EMAIL: 'help@adnet.test', FAQ_URL: 'https://adnet.test/faq?a=</script>' } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+describe('the front end', () => {
+  it.each(['/', '/dashboard', '/admin/view-campaign/42', '/no/such/page'])('serves index.html for %s', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('fills in the run-time settings, safe inside a script block', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const match = html.match(/<script type="application\/json" id="portal-settings">(.*?)<\/script>/);
+    expect(match).not.toBeNull();
+    const settings = JSON.parse(match![1]!);
+    expect(settings.supportEmail).toBe('help@adnet.test');
+    expect(settings.faqUrl).toBe('https://adnet.test/faq?a=</script>');
+    expect(match![1]).not.toContain('</script>');
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps API misses as JSON 404s, and other methods too', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'The requested resource was not found' });
+    const post = await t.app.inject({ method: 'POST', url: '/dashboard' });
+    expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('the OpenAPI description', () => {
+  it('lists the routes with the schemas that validate them', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/health', '/api/customer/current-session']));
+    expect(document.paths['/api/login'].post.requestBody.content['application/json'].schema).toBeDefined();
+  });
+
+  it('serves the browsable page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(response.statusCode);
+  });
+});

@@ -1,0 +1,51 @@
+import closeWithGrace from 'close-with-grace';
+import { createAdapters } from './adapters';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { ensureAdministrator } from './db/seed';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+  );
+  await database.migrate();
+  const adapters = await createAdapters(config);
+  const app = await buildApp({ config, database, adapters });
+
+  await ensureAdministrator(database.db, config.admin, {
+    info: (message) => app.log.info(message),
+    // The one-time password must be readable in any log format, so it goes to stdout as text too.
+    warn: (message) => console.log(message),
+  });
+
+  // On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await adapters.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.publicSettings.productName} listening on ${config.publicOrigin} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
+import { ROLE } from '@portal/contract';
+import { memoryLimiterFactory, type LimiterFactory } from '../src/adapters/rate-limit/rate-limiter';
+import { noGeoIp, type GeoIpLookup } from '../src/adapters/geoip/geoip';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { DatabaseHandle } from '../src/db/database';
+import { billingDetails, REGISTRATION_STEP, users, type NewUser } from '../src/db/schema';
+import type { Clock } from '../src/lib/clock';
+import { hashPassword } from '../src/lib/passwords';
+import { openTestDatabase } from './test-database';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date()) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export const TEST_PASSWORD = 'Correct-horse1';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  limiterFactory?: LimiterFactory;
+  geoip?: GeoIpLookup;
+  extraApiRoutes?: FastifyPluginAsync;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  clock: TestClock;
+  /** A user with a finished sign-up (unless told otherwise) and the password TEST_PASSWORD. */
+  createUser(fields?: Partial<NewUser> & { withBilling?: boolean }): Promise<typeof users.$inferSelect>;
+  /** Logs in and returns the bearer token, failing the test if the login does not succeed. */
+  login(email: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${++userCounter}@example.com`;
+
+// Hashing at full strength is the slow part of creating users; every test user shares one hash.
+let sharedPasswordHash: Promise<string> | undefined;
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...options.env });
+  const clock = new TestClock();
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    adapters: { limiterFactory: options.limiterFactory ?? memoryLimiterFactory, geoip: options.geoip ?? noGeoIp },
+    extraApiRoutes: options.extraApiRoutes,
+  });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async createUser({ withBilling = false, ...fields } = {}) {
+      sharedPasswordHash ??= hashPassword(TEST_PASSWORD);
+      const [user] = await database.db
+        .insert(users)
+        .values({
+          email: uniqueEmail(),
+          passwordHash: await sharedPasswordHash,
+          roleId: ROLE.customer,
+          firstName: 'Test',
+          lastName: 'User',
+          registrationStep: REGISTRATION_STEP.complete,
+          ...fields,
+        })
+        .returning();
+      if (withBilling) {
+        await database.db.insert(billingDetails).values({
+          userId: user!.id,
+          type: 'company',
+          businessName: 'Acme Ads',
+          taxId: 'TAX-1',
+          currency: 'usd',
+          country: 'us',
+          address: '1 Main Street',
+          city: 'Springfield',
+          state: 'Illinois',
+          postalCode: '62701',
+        });
+      }
+      return user!;
+    },
+    async login(email, password = TEST_PASSWORD, extra = {}) {
+      const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password, ...extra } });
+      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      return response.json<{ access_token: string }>().access_token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The documented error body: a message, and field errors where there are any. */
+export function errorBody(response: LightMyRequestResponse): { message: string; errors?: Record<string, string[]> } {
+  return response.json();
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The error body of every 4xx and 5xx answer (DECISIONS.md, "The API contract"). */
+export const errorResponseSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** The body of a success answer that carries nothing but a sentence. */
+export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/**
+ * A checkbox as any of the accepted body encodings sends it: a JSON boolean, or the strings
+ * that url-encoded and multipart forms carry ("true", "1", "on"; anything else is false).
+ */
+export const formBooleanSchema = z
+  .union([z.boolean(), z.string()])
+  .transform((value) => (typeof value === 'boolean' ? value : ['true', '1', 'on'].includes(value.toLowerCase())));
+
+/** Role ids as the documents use them: type 1 is an administrator, any other a customer. */
+export const ROLE = { admin: 1, customer: 2 } as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+export const isAdminRole = (roleId: number | undefined | null): boolean => roleId === ROLE.admin;

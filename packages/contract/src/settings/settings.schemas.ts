@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Settings the front end needs at run time: external links, the support address and the
+ * welcome video (DECISIONS.md: "are configuration, with sensible defaults"). The server
+ * embeds them in index.html as a JSON block with the id below, so one build serves any setup.
+ */
+export const publicSettingsSchema = z.object({
+  productName: z.string(),
+  supportEmail: z.string(),
+  influencerPortalUrl: z.string(),
+  trainingAcademyUrl: z.string(),
+  termsUrl: z.string(),
+  privacyPolicyUrl: z.string(),
+  faqUrl: z.string(),
+  welcomeVideoUrl: z.string().nullable(),
+  cardPublishableKey: z.string().nullable(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export const PUBLIC_SETTINGS_ELEMENT_ID = 'portal-settings';
+
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
+  productName: 'Advertiser Portal',
+  supportEmail: 'support@example.com',
+  influencerPortalUrl: 'https://example.com/influencers',
+  trainingAcademyUrl: 'https://example.com/academy',
+  termsUrl: 'https://example.com/terms',
+  privacyPolicyUrl: 'https://example.com/privacy',
+  faqUrl: 'https://example.com/faq',
+  welcomeVideoUrl: null,
+  cardPublishableKey: null,
+};
