@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await createTestApp({
     extraApiRoutes: async (api) => {
       for (const access of probes) {
-        api.get(`/probe/${access}`, { config: { access } }, async (request) => ({ userId: request.principal?.userId ?? null }));
+        api.get(`/probe/${access}`, { config: { access } }, async (request) => ({
+          userId: request.principal?.userId ?? null,
+        }));
       }
       api.get('/probe/undeclared', async (request) => ({ userId: requirePrincipal(request).userId }));
     },

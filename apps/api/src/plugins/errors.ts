@@ -65,7 +65,11 @@ async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       if (error.options.headers) reply.headers(error.options.headers);
-      return sendError(reply, error.statusCode, error.options.body ?? { message: error.message, errors: error.options.errors });
+      return sendError(
+        reply,
+        error.statusCode,
+        error.options.body ?? { message: error.message, errors: error.options.errors },
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);

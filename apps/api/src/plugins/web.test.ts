@@ -13,7 +13,9 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, 'assets'));
   await writeFile(path.join(distDir, 'index.html'), '<html><head><!-- portal-settings --></head><body></body></html>');
   await writeFile(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  t = await createTestApp({ env: { WEB_DIST_DIR: distDir, SUPPORT_EMAIL: 'help@adnet.test', FAQ_URL: 'https://adnet.test/faq?a=</script>' } });
+  t = await createTestApp({
+    env: { WEB_DIST_DIR: distDir, SUPPORT_EMAIL: 'help@adnet.test', FAQ_URL: 'https://adnet.test/faq?a=</script>' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -64,7 +66,9 @@ describe('the OpenAPI description', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/logout', '/api/health', '/api/customer/current-session']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/logout', '/api/health', '/api/customer/current-session']),
+    );
     expect(document.paths['/api/login'].post.requestBody.content['application/json'].schema).toBeDefined();
   });
 

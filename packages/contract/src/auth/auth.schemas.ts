@@ -26,9 +26,7 @@ export const suspendedMessage = (supportEmail: string): string =>
  * running length checks on, say, an array.)
  */
 export const textField = <Output>(label: string, requiredMessage: string, rules: z.ZodType<Output, string>) =>
-  z
-    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) })
-    .pipe(rules);
+  z.string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) }).pipe(rules);
 
 /** E-mail as typed: required, a valid address, then lower-cased (accounts-and-access.md section 5). */
 export const emailSchema = textField(

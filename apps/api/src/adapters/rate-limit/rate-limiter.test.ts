@@ -38,7 +38,11 @@ describe.each(implementations)('the limiter %s', (_name, factory) => {
 
 describe('the Redis limiter when Redis is down', () => {
   it('falls back to counting in memory instead of failing the request', async () => {
-    const down = new Redis('redis://127.0.0.1:9', { enableOfflineQueue: false, lazyConnect: true, maxRetriesPerRequest: 0 });
+    const down = new Redis('redis://127.0.0.1:9', {
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+    });
     down.on('error', () => undefined);
     const limiter = redisLimiterFactory(down)({ name: `test-${randomUUID()}`, points: 1, durationSeconds: 60 });
     expect((await limiter.consume('key')).allowed).toBe(true);

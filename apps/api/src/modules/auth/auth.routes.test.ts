@@ -19,7 +19,10 @@ describe('POST /api/login', () => {
     const user = await t.createUser({ withBilling: true, firstName: 'Ada', lastName: 'Lovelace' });
     const response = await login(
       { email: user.email, password: TEST_PASSWORD },
-      { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36' },
+      {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      },
     );
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -46,7 +49,13 @@ describe('POST /api/login', () => {
         user_id: user.id,
       },
     });
-    expect(body.session_info).toEqual({ os: 'Windows 10', browser: 'Chrome 124', ip: '127.0.0.1', city: 'Unknown', country: 'Unknown' });
+    expect(body.session_info).toEqual({
+      os: 'Windows 10',
+      browser: 'Chrome 124',
+      ip: '127.0.0.1',
+      city: 'Unknown',
+      country: 'Unknown',
+    });
   });
 
   it('reports is_first_login only for the first login', async () => {
@@ -98,7 +107,15 @@ describe('POST /api/login', () => {
       expect(response.json()).toEqual({
         registration_status: 'incomplete',
         message: AUTH_MESSAGES.incompleteRegistration,
-        user: { id: user.id, email: user.email, role_id: ROLE.customer, profile_step: step, first_name: null, last_name: null, logo: null },
+        user: {
+          id: user.id,
+          email: user.email,
+          role_id: ROLE.customer,
+          profile_step: step,
+          first_name: null,
+          last_name: null,
+          logo: null,
+        },
       });
     },
   );
@@ -129,11 +146,27 @@ describe('POST /api/login', () => {
 describe('POST /api/login with bad input', () => {
   const cases: [string, unknown, Record<string, string[]>][] = [
     ['nothing', {}, { email: [AUTH_MESSAGES.emailRequired], password: [AUTH_MESSAGES.passwordRequired] }],
-    ['empty strings', { email: '', password: '' }, { email: [AUTH_MESSAGES.emailRequired], password: [AUTH_MESSAGES.passwordRequired] }],
+    [
+      'empty strings',
+      { email: '', password: '' },
+      { email: [AUTH_MESSAGES.emailRequired], password: [AUTH_MESSAGES.passwordRequired] },
+    ],
     ['a bad e-mail', { email: 'not-an-email', password: 'secret1' }, { email: [AUTH_MESSAGES.emailInvalid] }],
-    ['a short password', { email: 'a@example.com', password: '12345' }, { password: [AUTH_MESSAGES.loginPasswordTooShort] }],
-    ['wrong types', { email: 42, password: ['x'] }, { email: ['Email must be text'], password: ['Password must be text'] }],
-    ['a huge password', { email: 'a@example.com', password: 'x'.repeat(300) }, { password: [AUTH_MESSAGES.passwordTooLong] }],
+    [
+      'a short password',
+      { email: 'a@example.com', password: '12345' },
+      { password: [AUTH_MESSAGES.loginPasswordTooShort] },
+    ],
+    [
+      'wrong types',
+      { email: 42, password: ['x'] },
+      { email: ['Email must be text'], password: ['Password must be text'] },
+    ],
+    [
+      'a huge password',
+      { email: 'a@example.com', password: 'x'.repeat(300) },
+      { password: [AUTH_MESSAGES.passwordTooLong] },
+    ],
   ];
   it.each(cases)('answers 422 with field errors for %s', async (_name, payload, errors) => {
     const response = await login(payload);
@@ -142,26 +175,46 @@ describe('POST /api/login with bad input', () => {
   });
 
   it('answers 422 when the body is not an object', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(response.statusCode).toBe(422);
     expect(errorBody(response).message).toBeTypeOf('string');
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
     expect(response.statusCode).toBe(400);
     expect(errorBody(response)).toEqual({ message: 'The request body is not valid JSON' });
   });
 
   it('answers 413 for an oversize body', async () => {
     const payload = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) });
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBe(413);
     expect(errorBody(response)).toEqual({ message: 'The request body is too large' });
   });
 
   it('answers 415 for a content type it does not read', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(response.statusCode).toBe(415);
     expect(errorBody(response).message).toMatch(/content type/);
   });
@@ -244,10 +297,19 @@ describe('sessions and POST /api/logout', () => {
       method: 'POST',
       url: '/api/login',
       payload: { email: user.email, password: TEST_PASSWORD },
-      headers: { 'user-agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15' },
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      },
     });
     const body = (await currentSession(response.json().access_token)).json();
-    expect(body.data).toMatchObject({ os: 'macOS 14.4', browser: 'Safari 17', ip: '127.0.0.1', city: 'Unknown', country: 'Unknown' });
+    expect(body.data).toMatchObject({
+      os: 'macOS 14.4',
+      browser: 'Safari 17',
+      ip: '127.0.0.1',
+      city: 'Unknown',
+      country: 'Unknown',
+    });
     expect(Date.parse(body.data.expires_at)).toBeGreaterThan(Date.parse(body.data.created_at));
   });
 });

@@ -1,0 +1,154 @@
+import { checkPage, expect, logIn, test } from './support/fixtures';
+import { ADMIN, CUSTOMER } from './support/server-env';
+
+test.describe('login page', () => {
+  test('shows the texts of the specification and passes the page checks', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Login/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+    await expect(page.getByText('Hope you have a wonderful day!')).toBeVisible();
+    await expect(page.getByLabel('Remember me')).toBeVisible();
+    await expect(
+      page
+        .getByRole('button', { name: 'Create new account' })
+        .or(page.getByRole('link', { name: 'Create new account' }))
+        .first(),
+    ).toBeVisible();
+    await checkPage(page);
+  });
+
+  test('shows the validation messages', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log into account' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByRole('button', { name: 'Log into account' }).click();
+    await expect(page.getByText('Invalid email format')).toBeVisible();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await checkPage(page);
+  });
+
+  test('says so when the credentials are wrong', async ({ page }) => {
+    await logIn(page, { email: CUSTOMER.email, password: 'Wrong-password1' });
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('signing in and out', () => {
+  test('an administrator lands on the admin dashboard and cannot open customer pages', async ({ page }) => {
+    await logIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).first()).toBeAttached();
+    await checkPage(page);
+
+    // The customer guard sends an administrator away; `/` then sends them home.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto('/signup');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    for (const path of ['/admin/campaigns', '/admin/analytics', '/admin/users', '/admin/my-account']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await checkPage(page);
+    }
+  });
+
+  test('a customer lands on the dashboard, sees the beta banner and cannot open admin pages', async ({ page }) => {
+    await logIn(page, CUSTOMER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(/beta version/i)).toBeVisible();
+    await checkPage(page);
+
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).not.toHaveURL(/admin/);
+
+    for (const path of ['/campaigns', '/analytics', '/balance', '/notifications', '/my-account']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await checkPage(page);
+    }
+  });
+
+  test('log out on My account ends the session and returns to the login page', async ({ page }) => {
+    await logIn(page, CUSTOMER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(token).toBeTruthy();
+
+    await page.goto('/my-account');
+    await expect(page.getByText('127.0.0.1')).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+
+    // The old token is dead on the server, not just forgotten by the browser.
+    const status = await page.evaluate(async (oldToken) => {
+      const response = await fetch('/api/customer/current-session', {
+        headers: { authorization: `Bearer ${oldToken}` },
+      });
+      return response.status;
+    }, token);
+    expect(status).toBe(401);
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a session revoked elsewhere signs the browser out on its next request', async ({ page }) => {
+    await logIn(page, CUSTOMER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.evaluate(async () => {
+      await fetch('/api/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
+    });
+    await page.goto('/my-account');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('the shell', () => {
+  test('signed-out visitors are sent to the login page', async ({ page }) => {
+    for (const path of ['/dashboard', '/admin/dashboard', '/my-account']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+
+  test('the 404 page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('ERROR')).toBeVisible();
+    await expect(page.getByText("We can't seem to find the page you are looking for!")).toBeVisible();
+    await checkPage(page);
+    await page.getByRole('link', { name: 'Back to Home Page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the theme choice survives a reload', async ({ page }) => {
+    await logIn(page, CUSTOMER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    const before = await scheme();
+    await page.getByRole('button', { name: 'Toggle colour theme' }).click();
+    await expect.poll(scheme).not.toBe(before);
+    const after = await scheme();
+    await page.reload();
+    await expect.poll(scheme).toBe(after);
+  });
+
+  test('the menu opens from the toggle and leads to a page with its title', async ({ page }) => {
+    await logIn(page, CUSTOMER);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await page.getByRole('link', { name: 'My account' }).last().click();
+    await expect(page).toHaveURL(/\/my-account$/);
+    await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Training Academy/ }).first()).toHaveAttribute('target', '_blank');
+  });
+});

@@ -1,0 +1,27 @@
+import os from 'node:os';
+import path from 'node:path';
+
+export const E2E_PORT = 3123;
+
+/** The accounts the suite signs in with; the server is started with a fresh database each run. */
+export const ADMIN = { email: 'admin@e2e.test', password: 'Admin-e2e-pass1' };
+export const CUSTOMER = {
+  email: 'customer@e2e.test',
+  password: 'Customer-e2e-pass1',
+  firstName: 'Casey',
+  lastName: 'Buyer',
+};
+
+export const e2eServerEnv: Record<string, string> = {
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: path.join(os.tmpdir(), 'portal-e2e-data'),
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  E2E_CUSTOMER_EMAIL: CUSTOMER.email,
+  E2E_CUSTOMER_PASSWORD: CUSTOMER.password,
+  E2E_CUSTOMER_FIRST_NAME: CUSTOMER.firstName,
+  E2E_CUSTOMER_LAST_NAME: CUSTOMER.lastName,
+  SUPPORT_EMAIL: 'support@e2e.test',
+  LOG_LEVEL: 'warn',
+};
