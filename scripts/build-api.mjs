@@ -19,7 +19,10 @@ const externalDependencies = {
 
 await rm(path.join(apiDir, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(apiDir, 'src/server.ts'), 'create-customer': path.join(apiDir, 'src/db/create-customer.ts') },
+  entryPoints: {
+    server: path.join(apiDir, 'src/server.ts'),
+    'create-customer': path.join(apiDir, 'src/db/create-customer.ts'),
+  },
   outdir: path.join(apiDir, 'dist'),
   bundle: true,
   platform: 'node',
