@@ -3,6 +3,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const FEATURES = [
+  'auth',
+  'account',
+  'campaigns',
+  'media',
+  'analytics',
+  'dashboard',
+  'payments',
+  'notifications',
+  'admin',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,23 +40,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features stay independent: pages and layouts in src/app compose them (DESIGN.md).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+features/|^@/features/',
-              message: 'A feature must not import another feature; compose them in src/app instead.',
-            },
-          ],
-        },
-      ],
     },
   },
-  {
-    // src/app is where features are composed, so it may import any of them.
-    files: ['apps/web/src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  // Features stay independent: pages and layouts in src/app compose them (DESIGN.md).
+  ...FEATURES.map((feature) => {
+    const others = FEATURES.filter((other) => other !== feature).join('|');
+    return {
+      files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^@/features/(?!${feature}/)|^(\\.\\./)+(${others})/`,
+                message: 'A feature must not import another feature; compose them in src/app instead.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
 );

@@ -4,7 +4,15 @@
  * Encoding per the MaxMind DB specification: control byte = type << 5 | size; types 8 and up
  * are "extended" (type 0 in the control byte, type - 7 in the next byte).
  */
-type Value = string | { [key: string]: Value } | Value[] | { uint: number; bytes: number; type: 5 | 6 | 9 };
+/** An unsigned integer of the given MaxMind type: 5 uint16, 6 uint32, 9 uint64. */
+class UInt {
+  constructor(
+    readonly value: number,
+    readonly bytes: number,
+    readonly type: 5 | 6 | 9,
+  ) {}
+}
+type Value = string | UInt | Value[] | { [key: string]: Value };
 
 function encode(value: Value): Buffer {
   if (typeof value === 'string') {
@@ -14,9 +22,9 @@ function encode(value: Value): Buffer {
   if (Array.isArray(value)) {
     return Buffer.concat([Buffer.from([value.length, 11 - 7]), ...value.map(encode)]);
   }
-  if ('uint' in value) {
+  if (value instanceof UInt) {
     const bytes = Buffer.alloc(value.bytes);
-    bytes.writeUIntBE(value.uint, 0, value.bytes);
+    bytes.writeUIntBE(value.value, 0, value.bytes);
     const control = value.type === 9 ? [value.bytes, 9 - 7] : [(value.type << 5) | value.bytes];
     return Buffer.concat([Buffer.from(control), bytes]);
   }
@@ -34,14 +42,14 @@ export function buildCityDatabase(city: string, country: string): Buffer {
   const tree = Buffer.concat([record24(nodeCount + 16 + 0), record24(nodeCount)]);
   const data = encode({ city: { names: { en: city } }, country: { names: { en: country } } });
   const metadata = encode({
-    node_count: { uint: nodeCount, bytes: 4, type: 6 },
-    record_size: { uint: 24, bytes: 2, type: 5 },
-    ip_version: { uint: 4, bytes: 2, type: 5 },
+    node_count: new UInt(nodeCount, 4, 6),
+    record_size: new UInt(24, 2, 5),
+    ip_version: new UInt(4, 2, 5),
     database_type: 'Test-City',
     languages: ['en'],
-    binary_format_major_version: { uint: 2, bytes: 2, type: 5 },
-    binary_format_minor_version: { uint: 0, bytes: 2, type: 5 },
-    build_epoch: { uint: 1_700_000_000, bytes: 4, type: 9 },
+    binary_format_major_version: new UInt(2, 2, 5),
+    binary_format_minor_version: new UInt(0, 2, 5),
+    build_epoch: new UInt(1_700_000_000, 4, 9),
     description: { en: 'test' },
   });
   const marker = Buffer.concat([Buffer.from([0xab, 0xcd, 0xef]), Buffer.from('MaxMind.com')]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formBooleanSchema } from '../common/common.schemas';
+import { formBooleanSchema, textField } from '../common/common.schemas';
 
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -19,14 +19,6 @@ export const AUTH_MESSAGES = {
 /** "Your account has been suspended. Contact {support e-mail}." (DECISIONS.md, login limits). */
 export const suspendedMessage = (supportEmail: string): string =>
   `Your account has been suspended. Contact ${supportEmail}.`;
-
-/**
- * A text field: a missing value gets `requiredMessage`, a value of another type
- * "{label} must be text", and only a string goes on to `rules`. (Piping stops Zod from also
- * running length checks on, say, an array.)
- */
-export const textField = <Output>(label: string, requiredMessage: string, rules: z.ZodType<Output, string>) =>
-  z.string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) }).pipe(rules);
 
 /** E-mail as typed: required, a valid address, then lower-cased (accounts-and-access.md section 5). */
 export const emailSchema = textField(

@@ -25,3 +25,11 @@ export const formBooleanSchema = z
 export const ROLE = { admin: 1, customer: 2 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const isAdminRole = (roleId: number | undefined | null): boolean => roleId === ROLE.admin;
+
+/**
+ * A text field: a missing value gets `requiredMessage`, a value of another type
+ * "{label} must be text", and only a string goes on to `rules`. (Piping stops Zod from also
+ * running length checks on, say, an array.)
+ */
+export const textField = <Output>(label: string, requiredMessage: string, rules: z.ZodType<Output, string>) =>
+  z.string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) }).pipe(rules);

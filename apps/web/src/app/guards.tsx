@@ -1,0 +1,28 @@
+import { isAdminRole } from '@portal/contract';
+import { Navigate, Outlet, useParams } from 'react-router';
+import { dashboardPath } from '@/config/paths';
+import { isSignedIn, useSession } from '@/stores/session-store';
+
+/**
+ * Customer routes want a signed-in user whose type is not 1, admin routes one whose type is 1;
+ * anyone else goes to / (section 2, "General").
+ */
+export function RequireRole({ role }: { role: 'customer' | 'admin' }) {
+  const signedIn = useSession(isSignedIn);
+  const roleId = useSession((s) => s.user?.type);
+  const allowed = signedIn && isAdminRole(roleId) === (role === 'admin');
+  return allowed ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** The login and sign-up pages send a signed-in user on to their dashboard instead. */
+export function RedirectSignedIn() {
+  const signedIn = useSession(isSignedIn);
+  const roleId = useSession((s) => s.user?.type);
+  return signedIn ? <Navigate to={dashboardPath(roleId)} replace /> : <Outlet />;
+}
+
+/** DECISIONS.md: "/reset-password/:linkhash redirects to" the password-setup route. */
+export function ResetPasswordRedirect() {
+  const { linkhash = '' } = useParams();
+  return <Navigate to={`/password-setup/${encodeURIComponent(linkhash)}`} replace />;
+}

@@ -1,0 +1,122 @@
+import { ActionIcon, Drawer, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { isAdminRole } from '@portal/contract';
+import { IconExternalLink, IconMenu2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import logoMark from '@/assets/logo-mark.svg';
+import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { dashboardPath } from '@/config/paths';
+import { settings } from '@/config/settings';
+import { pageTitleFromPath } from '@/lib/page-title';
+import { useSession } from '@/stores/session-store';
+import { ADMIN_MENU, CUSTOMER_MENU, type MenuItem } from './menus';
+import classes from './portal-layout.module.css';
+
+const DESKTOP_QUERY = '(min-width: 991px)';
+
+function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className={classes.menu}>
+      {items.map(({ label, icon: Icon, to, external }) => (
+        <li key={label}>
+          {external ? (
+            <a href={to} {...NEW_TAB_PROPS} className={classes.link}>
+              <Icon size={22} aria-hidden />
+              <span className={classes.label}>
+                {label} <IconExternalLink size={14} aria-hidden />
+              </span>
+              <NewTabHint />
+            </a>
+          ) : (
+            <NavLink to={to} className={classes.link} onClick={onNavigate}>
+              <Icon size={22} aria-hidden />
+              <span className={classes.label}>{label}</span>
+            </NavLink>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Section 1: customers see that this is a beta, and whom to write to. */
+function BetaBanner() {
+  return (
+    <section aria-label="Beta notice" className={classes.banner}>
+      This is a beta version of {settings.productName}. Questions or problems? Write to{' '}
+      <a href={`mailto:${settings.supportEmail}`}>{settings.supportEmail}</a>.
+    </section>
+  );
+}
+
+export function PortalLayout() {
+  const { pathname } = useLocation();
+  const roleId = useSession((s) => s.user?.type);
+  const isAdmin = isAdminRole(roleId);
+  const menu = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
+  const title = pageTitleFromPath(pathname);
+
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches);
+  const [pinned, setPinned] = useState(false);
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  const menuToggle = (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label="Toggle menu"
+      aria-expanded={isDesktop ? pinned : drawerOpened}
+      onClick={() => (isDesktop ? setPinned((p) => !p) : drawer.toggle())}
+    >
+      <IconMenu2 size={20} aria-hidden />
+    </ActionIcon>
+  );
+
+  return (
+    <div className={classes.shell} data-pinned={(isDesktop && pinned) || undefined}>
+      <title>{title}</title>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
+
+      <nav aria-label="Main menu" className={classes.sidebar}>
+        <Link to={dashboardPath(roleId)} className={classes.brand}>
+          <img src={logoMark} alt="" width={40} height={40} />
+          <span className={classes.label}>{settings.productName}</span>
+        </Link>
+        <MainMenu items={menu} />
+      </nav>
+
+      <div className={classes.content}>
+        <header className={classes.topbar}>
+          {isDesktop ? menuToggle : <nav aria-label="Main menu">{menuToggle}</nav>}
+          <Title order={1} size="h3" className={classes.title}>
+            {title}
+          </Title>
+          <ThemeToggle />
+        </header>
+        {!isAdmin && <BetaBanner />}
+        <main id="main-content" tabIndex={-1} className={classes.main}>
+          <Outlet />
+        </main>
+      </div>
+
+      {/*
+        The drawer belongs to the small layout: widening the window puts the sidebar back. Its
+        links are the "Main menu" navigation whose toggle sits in the top bar, so the dialog
+        carries that name rather than a second landmark of the same name.
+      */}
+      <Drawer
+        opened={drawerOpened && !isDesktop}
+        onClose={drawer.close}
+        title="Main menu"
+        size={290}
+        classNames={{ body: classes.drawerBody }}
+      >
+        <MainMenu items={menu} onNavigate={drawer.close} />
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { colorSchemeManager, cssVariablesResolver, theme } from '@/config/theme';
+import { queryClient as defaultQueryClient } from '@/lib/query-client';
+
+interface AppProvidersProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** 'test' turns off transitions and portals, so tests see toasts and dialogs at once. */
+  env?: 'default' | 'test';
+}
+
+export function AppProviders({ children, queryClient = defaultQueryClient, env = 'default' }: AppProvidersProps) {
+  return (
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
+      env={env}
+    >
+      {/* Section 9: "toast lasts 5 seconds at the top right". */}
+      <Notifications position="top-right" autoClose={5000} />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

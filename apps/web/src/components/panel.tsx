@@ -1,0 +1,31 @@
+import { Card, EmptyState, Group, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+
+/** A titled block of a page; the page's own h1 is in the top bar, so panels start at h2. */
+export function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card withBorder component="section" aria-labelledby={titleId} padding="lg">
+      <Group justify="space-between" gap="sm" mb="md">
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** What a list or chart shows while it has nothing to show. */
+export function EmptyMessage({
+  icon,
+  title,
+  description,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: ReactNode;
+}) {
+  return <EmptyState icon={icon} title={title} description={description} withIndicatorBackground size="sm" py="xl" />;
+}

@@ -1,0 +1,15 @@
+import { useReducedMotion } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/** Every new page starts at its top, scrolling there smoothly unless the user asked for less motion. */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  const reduceMotion = useReducedMotion();
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+    // Only a change of page scrolls, not a change of the motion preference.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,130 @@
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { incompleteRegistrationResponseSchema, loginRequestSchema } from '@portal/contract';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { dashboardPath } from '@/config/paths';
+import { settings } from '@/config/settings';
+import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-error';
+import { notifyRequestError, notifyWarning } from '@/lib/notify';
+import { sessionStore } from '@/stores/session-store';
+import { useLogin } from '../api/login';
+import { forgetRememberedEmail, readRememberedEmail, rememberEmail } from '../utils/remember-me';
+import { openForgotPasswordModal } from './forgot-password-modal';
+
+interface LoginFormValues {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+/** A 403 that means "finish signing up" rather than "refused" (section 4, "Resuming"). */
+function incompleteRegistration(error: unknown) {
+  if (!isApiError(error) || error.status !== 403) return null;
+  const parsed = incompleteRegistrationResponseSchema.safeParse(error.body);
+  return parsed.success && parsed.data.registration_status === 'incomplete' ? parsed.data : null;
+}
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [rememberedEmail] = useState(readRememberedEmail);
+  const form = useForm<LoginFormValues>({
+    initialValues: { email: rememberedEmail ?? '', password: '', remember: rememberedEmail !== null },
+    validate: schemaResolver(loginRequestSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (login.isPending) return;
+    // The schema lower-cases the e-mail; what it validated is what is sent.
+    const body = loginRequestSchema.parse(values);
+    login.mutate(body, {
+      onSuccess: (response) => {
+        if (body.remember) rememberEmail(body.email);
+        else forgetRememberedEmail();
+        sessionStore.signIn(response);
+        navigate(dashboardPath(response.user_data.role_id), { replace: true });
+      },
+      onError: (error) => {
+        forgetRememberedEmail();
+        const incomplete = incompleteRegistration(error);
+        if (incomplete) {
+          notifyWarning('Some Information is Missing', incomplete.message || GENERIC_ERROR_MESSAGE);
+          sessionStore.resumeSignup(incomplete.user);
+          navigate('/signup');
+          return;
+        }
+        if (isApiError(error) && error.status === 422) {
+          form.setErrors(
+            Object.fromEntries(Object.entries(error.errors).map(([field, lines]) => [field, lines.join(' ')])),
+          );
+        }
+        notifyRequestError(error);
+      },
+    });
+  });
+
+  return (
+    <Stack gap="lg" w="100%" maw={440}>
+      <Stack gap={4}>
+        <Title order={1}>Welcome Back!</Title>
+        <Text c="dimmed">Hope you have a wonderful day!</Text>
+      </Stack>
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            visibilityToggleFocusable
+            // The default name contains "password", which would make the field's label ambiguous.
+            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <Anchor component="button" type="button" size="sm" onClick={openForgotPasswordModal}>
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button
+            type="submit"
+            fullWidth
+            leftSection={login.isPending ? <Loader size="xs" color="currentColor" aria-hidden /> : undefined}
+          >
+            {login.isPending ? 'Logging in' : 'Log into account'}
+          </Button>
+          <Button component={Link} to="/signup" variant="default" fullWidth>
+            Create new account
+          </Button>
+        </Stack>
+      </form>
+
+      <Text size="sm" c="dimmed">
+        By continuing, you agree to our{' '}
+        <ExternalLink href={settings.termsUrl} underline="always">
+          Terms and Conditions
+        </ExternalLink>
+        ,{' '}
+        <ExternalLink href={settings.privacyPolicyUrl} underline="always">
+          Privacy Policy
+        </ExternalLink>{' '}
+        and{' '}
+        <ExternalLink href={settings.faqUrl} underline="always">
+          FAQ
+        </ExternalLink>
+        .
+      </Text>
+    </Stack>
+  );
+}

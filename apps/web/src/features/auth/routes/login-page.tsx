@@ -1,0 +1,26 @@
+import { Box, Center, Flex, SimpleGrid } from '@mantine/core';
+import { useEffect } from 'react';
+// Kept as its own file rather than inlined into the page's JavaScript.
+import illustration from '@/assets/login-illustration.svg?no-inline';
+import { sessionStore } from '@/stores/session-store';
+import { LoginForm } from '../components/login-form';
+
+export function LoginPage() {
+  // Section 2: "On entry the sign-up step resets to 1".
+  useEffect(() => sessionStore.setSignupStep(1), []);
+
+  return (
+    <>
+      <title>Login</title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0} w="100%">
+        <Center visibleFrom="md" p="xl" bg="var(--mantine-primary-color-light)">
+          <Box component="img" src={illustration} alt="" w="100%" maw={520} h="auto" />
+        </Center>
+        {/* Centred beside the picture; on a phone the form starts at the top, under the header. */}
+        <Flex justify="center" align={{ base: 'flex-start', md: 'center' }} p={{ base: 'md', sm: 'xl' }}>
+          <LoginForm />
+        </Flex>
+      </SimpleGrid>
+    </>
+  );
+}

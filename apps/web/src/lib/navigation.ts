@@ -1,0 +1,15 @@
+/**
+ * Navigation for code outside React (the API client's forced logout). The router registers
+ * itself here; before it does, a full page load is the safe fallback.
+ */
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigateImpl: Navigate = (to) => window.location.assign(to);
+
+export function setNavigate(navigate: Navigate): void {
+  navigateImpl = navigate;
+}
+
+export function navigate(to: string, options?: { replace?: boolean }): void {
+  navigateImpl(to, options);
+}

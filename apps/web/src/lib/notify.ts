@@ -1,0 +1,19 @@
+import { notifications } from '@mantine/notifications';
+import { GENERIC_ERROR_MESSAGE, isApiError } from './api-error';
+
+export function notifyError(title: string, message: string): void {
+  notifications.show({ color: 'red', title, message });
+}
+
+export function notifyWarning(title: string, message: string): void {
+  notifications.show({ color: 'yellow', title, message });
+}
+
+/**
+ * The failure toast of section 8: the server's message, else the generic one. Errors the API
+ * client already reported (a time-out) are not shown twice.
+ */
+export function notifyRequestError(error: unknown, title = 'Error', fallback = GENERIC_ERROR_MESSAGE): void {
+  if (isApiError(error) && error.notified) return;
+  notifyError(title, (isApiError(error) && error.serverMessage) || fallback);
+}

@@ -1,0 +1,182 @@
+import {
+  sessionInfoSchema,
+  type BillingDetail,
+  type LoginResponse,
+  type RegistrationUser,
+  type SessionInfo,
+} from '@portal/contract';
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { storage } from '@/lib/storage';
+
+/** The localStorage keys of the session, as the spec names them ("Stored keys"). */
+export const SESSION_KEYS = {
+  token: 'authToken',
+  sessionInfo: 'sessionInfo',
+  isFirstLogin: 'is_first_login',
+  userId: 'user_id',
+  /** The user slice: user, personalInfo and billingInfo as one JSON object. */
+  user: 'user',
+} as const;
+
+const sessionUserSchema = z.object({ id: z.number(), email: z.string(), type: z.number() });
+const personalInfoSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  image: z.string().nullable(),
+});
+const billingInfoSchema = z.object({
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  accountType: z.enum(['individual', 'company']),
+  business_name: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  currency: z.string().nullable(),
+});
+const userSliceSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  personalInfo: personalInfoSchema.nullable(),
+  billingInfo: billingInfoSchema.nullable(),
+});
+
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type PersonalInfo = z.infer<typeof personalInfoSchema>;
+export type BillingInfo = z.infer<typeof billingInfoSchema>;
+type UserSlice = z.infer<typeof userSliceSchema>;
+
+export interface SessionState extends UserSlice {
+  token: string | null;
+  userId: number | null;
+  sessionInfo: SessionInfo | null;
+  isFirstLogin: boolean;
+  /** Sign-up progress (section 4): 0 initially, never persisted. */
+  signupStep: number;
+}
+
+const EMPTY_USER_SLICE: UserSlice = { user: null, personalInfo: null, billingInfo: null };
+
+function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
+  const text = storage.get(key);
+  if (text === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// A tampered or outdated value reads as "not stored" rather than crashing the app.
+function readPersisted(): Omit<SessionState, 'signupStep'> {
+  const userId = Number(storage.get(SESSION_KEYS.userId));
+  return {
+    ...(readJson(SESSION_KEYS.user, userSliceSchema) ?? EMPTY_USER_SLICE),
+    token: storage.get(SESSION_KEYS.token) || null,
+    userId: Number.isInteger(userId) && userId > 0 ? userId : null,
+    sessionInfo: readJson(SESSION_KEYS.sessionInfo, sessionInfoSchema),
+    isFirstLogin: storage.get(SESSION_KEYS.isFirstLogin) === 'true',
+  };
+}
+
+function persist(next: SessionState): void {
+  const { user, personalInfo, billingInfo } = next;
+  const hasUserSlice = user !== null || personalInfo !== null || billingInfo !== null;
+  storage.set(SESSION_KEYS.user, hasUserSlice ? JSON.stringify({ user, personalInfo, billingInfo }) : null);
+  storage.set(SESSION_KEYS.token, next.token);
+  storage.set(SESSION_KEYS.userId, next.userId === null ? null : String(next.userId));
+  storage.set(SESSION_KEYS.sessionInfo, next.sessionInfo ? JSON.stringify(next.sessionInfo) : null);
+  storage.set(SESSION_KEYS.isFirstLogin, next.token ? String(next.isFirstLogin) : null);
+}
+
+let state: SessionState = { ...readPersisted(), signupStep: 0 };
+const listeners = new Set<() => void>();
+
+function setState(patch: Partial<SessionState>, { save = true } = {}): void {
+  state = { ...state, ...patch };
+  if (save) persist(state);
+  for (const listener of listeners) listener();
+}
+
+function toBillingInfo(detail: BillingDetail | null): BillingInfo | null {
+  if (!detail) return null;
+  const { type, user_id: _userId, ...rest } = detail;
+  return { ...rest, accountType: type };
+}
+
+function toPersonalInfo(user: { first_name: string | null; last_name: string | null; logo: string | null }) {
+  return { firstName: user.first_name ?? '', lastName: user.last_name ?? '', image: user.logo };
+}
+
+const SIGNED_OUT: Omit<SessionState, 'signupStep'> = {
+  ...EMPTY_USER_SLICE,
+  token: null,
+  userId: null,
+  sessionInfo: null,
+  isFirstLogin: false,
+};
+
+export const sessionStore = {
+  getState: (): SessionState => state,
+
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** Login success (section 4): the user, personal and billing info, token, flags and session info. */
+  signIn(response: LoginResponse): void {
+    const { user_data: user } = response;
+    setState({
+      user: { id: user.id, email: user.email, type: user.role_id },
+      personalInfo: toPersonalInfo(user),
+      billingInfo: toBillingInfo(user.billing_detail),
+      token: response.access_token,
+      userId: user.id,
+      sessionInfo: response.session_info,
+      isFirstLogin: response.is_first_login,
+    });
+  },
+
+  /** An unfinished sign-up: remember who it is and resume at the step the server gives. */
+  resumeSignup(user: RegistrationUser): void {
+    setState({
+      ...SIGNED_OUT,
+      user: { id: user.id, email: user.email, type: user.role_id },
+      personalInfo: toPersonalInfo(user),
+      userId: user.id,
+      signupStep: user.profile_step,
+    });
+  },
+
+  setSignupStep(signupStep: number): void {
+    if (state.signupStep !== signupStep) setState({ signupStep }, { save: false });
+  },
+
+  /** Logout, or a forced one after a 401: nothing of the session stays behind. */
+  clear(): void {
+    setState({ ...SIGNED_OUT, signupStep: 0 });
+  },
+
+  /** Re-reads storage; another tab may have signed in or out. */
+  reload(): void {
+    setState(readPersisted(), { save: false });
+  },
+};
+
+if (typeof window !== 'undefined') {
+  const keys: ReadonlySet<string> = new Set(Object.values(SESSION_KEYS));
+  window.addEventListener('storage', (event) => {
+    // key is null when another tab cleared all of localStorage.
+    if (event.key === null || keys.has(event.key)) sessionStore.reload();
+  });
+}
+
+export const isSignedIn = (s: SessionState): boolean => s.token !== null && s.user !== null;
+
+/** Subscribes a component to one part of the session; the selector must return stable values. */
+export function useSession<T>(selector: (s: SessionState) => T): T {
+  return useSyncExternalStore(sessionStore.subscribe, () => selector(state));
+}

@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { setNavigate } from '@/lib/navigation';
+import { createQueryClient } from '@/lib/query-client';
+
+/** Renders the real route tree at a path, as a user arriving there would see it. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigate((to, options) => void router.navigate(to, options));
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders env="test" queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, user };
+}

@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { sessionStore } from '@/stores/session-store';
+
+// jsdom lacks the layout APIs Mantine reads; these stand-ins are enough for components to render.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  sessionStore.clear();
+  queryClient.clear();
+  window.localStorage.clear();
+});
