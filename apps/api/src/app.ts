@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,23 +6,35 @@ import type { Adapters } from './adapters';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
-import { AccountRepository } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
+import { AvatarStore } from './modules/account/avatar-store';
+import { filesRoutes } from './modules/account/files.routes';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { RecoveryService } from './modules/auth/recovery.service';
+import { SignupService } from './modules/auth/signup.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { Mailer } from './modules/mail/mail.service';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
 import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import webPlugin from './plugins/web';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The e-mail queue's sender; server.ts starts its timer, tests drive it by hand. */
+    mailer: Mailer;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
-  adapters: Pick<Adapters, 'limiterFactory' | 'geoip'>;
+  adapters: Omit<Adapters, 'close'>;
   clock?: Clock;
   /** pino options, or false for silence (tests). */
   logger?: boolean | { level: string };
@@ -35,6 +48,8 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, adapters } = options;
   const clock = options.clock ?? systemClock;
+  const { db } = database;
+  const { productName, supportEmail } = config.publicSettings;
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -49,13 +64,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const mailer = new Mailer({ db, transport: adapters.mailTransport, clock, from: config.mailFrom, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => mailer.stop());
+
+  const avatars = new AvatarStore(adapters.storage);
   const authService = new AuthService({
-    repository: new AuthRepository(database.db),
+    repository: new AuthRepository(db),
     clock,
     limiterFactory: adapters.limiterFactory,
-    supportEmail: config.publicSettings.supportEmail,
+    supportEmail,
   });
-  const accountService = new AccountService(new AccountRepository(database.db));
+  const signupService = new SignupService({ db, clock, authService, mailer, avatars, productName });
+  const recoveryService = new RecoveryService({
+    db,
+    clock,
+    mailer,
+    limiterFactory: adapters.limiterFactory,
+    productName,
+    supportEmail,
+    publicOrigin: config.publicOrigin,
+  });
+  const accountService = new AccountService({ db, clock, mailer, avatars, productName, supportEmail });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -63,11 +93,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Mantine sets inline style attributes; scripts stay same-origin only.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'https:'],
+        'frame-src': ["'self'", 'https:'],
       },
     },
   });
   await app.register(errorsPlugin);
-  await app.register(openapiPlugin, { productName: config.publicSettings.productName });
+  await app.register(cookie);
+  await app.register(openapiPlugin, { productName });
   await app.register(bodyParsersPlugin);
 
   await app.register(
@@ -75,13 +108,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authPlugin, { authService });
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
       await api.register(healthRoutes, { ping: database.ping });
-      await api.register(authRoutes, { authService, geoip: adapters.geoip });
+      await api.register(authRoutes, {
+        authService,
+        signupService,
+        recoveryService,
+        geoip: adapters.geoip,
+        secureCookies: config.publicOrigin.startsWith('https://'),
+      });
       await api.register(accountRoutes, { accountService });
+      await api.register(filesRoutes, { storage: adapters.storage });
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api' },
   );
 
+  if (mailer.transportKind === 'outbox') {
+    await app.register(mailboxRoutes, { outboxDir: config.outboxDir, productName });
+  }
   await app.register(webPlugin, { distDir: config.webDistDir, settings: config.publicSettings });
   return app;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PUBLIC_SETTINGS } from '@portal/contract';
+import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '@portal/contract';
 
 const optionalText = z
   .string()
@@ -36,6 +36,13 @@ const envSchema = z.object({
       .optional(),
   ),
   GEOIP_DB: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
   PRODUCT_NAME: z.string().min(1).default(DEFAULT_PUBLIC_SETTINGS.productName),
@@ -63,19 +70,14 @@ export interface Config {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   redisUrl: string | undefined;
   geoipDb: string | undefined;
+  /** SMTP server URL; unset keeps e-mail in the local outbox folder. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  storageDir: string;
   logLevel: string;
   webDistDir: string;
-  publicSettings: {
-    productName: string;
-    supportEmail: string;
-    influencerPortalUrl: string;
-    trainingAcademyUrl: string;
-    termsUrl: string;
-    privacyPolicyUrl: string;
-    faqUrl: string;
-    welcomeVideoUrl: string | null;
-    cardPublishableKey: string | null;
-  };
+  publicSettings: PublicSettings;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +115,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     geoipDb: e.GEOIP_DB,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${e.PRODUCT_NAME}" <no-reply@localhost>`,
+    outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
+    storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
     logLevel: e.LOG_LEVEL,
     // Built and source layouts both sit two levels below apps/, so one relative path serves both.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(appDir, '../../web/dist')),
@@ -126,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       faqUrl: e.FAQ_URL,
       welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
       cardPublishableKey: e.CARD_PUBLISHABLE_KEY ?? null,
+      // Stored files are served by the API itself (GET /api/files/...), whichever storage holds them.
+      storageBaseUrl: DEFAULT_PUBLIC_SETTINGS.storageBaseUrl,
     },
   };
 }

@@ -42,6 +42,7 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  app.mailer.start();
   app.log.info(`${config.publicSettings.productName} listening on ${config.publicOrigin} (database: ${database.kind})`);
 }
 

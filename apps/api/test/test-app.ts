@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { ROLE } from '@portal/contract';
 import { memoryLimiterFactory, type LimiterFactory } from '../src/adapters/rate-limit/rate-limiter';
 import { noGeoIp, type GeoIpLookup } from '../src/adapters/geoip/geoip';
+import { createOutboxTransport, type MailTransport } from '../src/adapters/mail/mail-transport';
+import { createLocalStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
+import { readOutbox, type MailboxMessage } from '../src/modules/mail/mailbox.routes';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/database';
 import { billingDetails, REGISTRATION_STEP, users, type NewUser } from '../src/db/schema';
@@ -27,6 +33,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   limiterFactory?: LimiterFactory;
   geoip?: GeoIpLookup;
+  mailTransport?: MailTransport;
   extraApiRoutes?: FastifyPluginAsync;
 }
 
@@ -39,6 +46,11 @@ export interface TestApp {
   createUser(fields?: Partial<NewUser> & { withBilling?: boolean }): Promise<typeof users.$inferSelect>;
   /** Logs in and returns the bearer token, failing the test if the login does not succeed. */
   login(email: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
+  /** Sends what the mail queue holds and returns the outbox, newest first. */
+  mail(): Promise<MailboxMessage[]>;
+  /** The six-digit code of the newest message to `email`. */
+  latestCode(email: string): Promise<string>;
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -50,17 +62,28 @@ let sharedPasswordHash: Promise<string> | undefined;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...options.env });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, ...options.env });
   const clock = new TestClock();
   const app = await buildApp({
     config,
     database,
     clock,
     logger: false,
-    adapters: { limiterFactory: options.limiterFactory ?? memoryLimiterFactory, geoip: options.geoip ?? noGeoIp },
+    adapters: {
+      limiterFactory: options.limiterFactory ?? memoryLimiterFactory,
+      geoip: options.geoip ?? noGeoIp,
+      mailTransport: options.mailTransport ?? createOutboxTransport(config.outboxDir),
+      storage: createLocalStorage(config.storageDir),
+    },
     extraApiRoutes: options.extraApiRoutes,
   });
   await app.ready();
+
+  const mail = async () => {
+    await app.mailer.deliverDue();
+    return readOutbox(config.outboxDir);
+  };
 
   return {
     app,
@@ -102,9 +125,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return response.json<{ access_token: string }>().access_token;
     },
+    mail,
+    async latestCode(email) {
+      const message = (await mail()).find((candidate) => candidate.to.includes(email));
+      const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code was e-mailed to ${email}`);
+      return code;
+    },
+    dataDir,
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,12 +1,17 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { noGeoIp, type GeoIpLookup } from './geoip/geoip';
+import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/mail-transport';
+import { createLocalStorage } from './storage/local-storage';
+import type { FileStorage } from './storage/storage';
 import { openMaxmindGeoIp } from './geoip/maxmind-geoip';
 import { memoryLimiterFactory, redisLimiterFactory, type LimiterFactory } from './rate-limit/rate-limiter';
 
 export interface Adapters {
   limiterFactory: LimiterFactory;
   geoip: GeoIpLookup;
+  mailTransport: MailTransport;
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -25,6 +30,8 @@ export async function createAdapters(config: Config): Promise<Adapters> {
   return {
     limiterFactory: redis ? redisLimiterFactory(redis) : memoryLimiterFactory,
     geoip,
+    mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(config.outboxDir),
+    storage: createLocalStorage(config.storageDir),
     async close() {
       await geoip.close();
       redis?.disconnect();

@@ -1,7 +1,7 @@
 import { ROLE } from '@portal/contract';
 import type { Config } from '../config';
 import { generatePassword, hashPassword } from '../lib/passwords';
-import { AuthRepository } from '../modules/auth/auth.repository';
+import { AccountRepository } from '../modules/account/account.repository';
 import type { Database } from './database';
 import { REGISTRATION_STEP } from './schema';
 
@@ -15,8 +15,8 @@ export interface SeedLogger {
  * ADMIN_PASSWORD or a random password printed once; later starts leave every row as it is.
  */
 export async function ensureAdministrator(db: Database, admin: Config['admin'], log: SeedLogger): Promise<void> {
-  const repository = new AuthRepository(db);
-  if (await repository.emailExists(admin.email)) return;
+  const repository = new AccountRepository(db);
+  if (await repository.findUserByEmail(admin.email)) return;
 
   const password = admin.password ?? generatePassword();
   const created = await repository.createUserIfAbsent({

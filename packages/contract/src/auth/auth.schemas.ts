@@ -122,9 +122,18 @@ export type RegistrationUser = z.infer<typeof registrationUserSchema>;
 /** The 403 answer to a login or register for an account whose sign-up is not finished. */
 export const incompleteRegistrationResponseSchema = z
   .object({
-    registration_status: z.enum(['complete', 'incomplete']),
+    registration_status: z.literal('incomplete'),
     message: z.string(),
     user: registrationUserSchema,
   })
   .meta({ id: 'IncompleteRegistrationResponse' });
 export type IncompleteRegistrationResponse = z.infer<typeof incompleteRegistrationResponseSchema>;
+
+/** The 403 answer to a register for an e-mail whose account is already complete ("Already Registered"). */
+export const alreadyRegisteredResponseSchema = z
+  .object({
+    registration_status: z.literal('complete'),
+    message: z.string(),
+  })
+  .meta({ id: 'AlreadyRegisteredResponse' });
+export type AlreadyRegisteredResponse = z.infer<typeof alreadyRegisteredResponseSchema>;

@@ -15,6 +15,8 @@ export const publicSettingsSchema = z.object({
   faqUrl: z.string(),
   welcomeVideoUrl: z.string().nullable(),
   cardPublishableKey: z.string().nullable(),
+  /** Prefix of stored files: a user's `logo` is shown from storageBaseUrl + logo. */
+  storageBaseUrl: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
@@ -30,4 +32,5 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   faqUrl: 'https://example.com/faq',
   welcomeVideoUrl: null,
   cardPublishableKey: null,
+  storageBaseUrl: '/api/files/',
 };

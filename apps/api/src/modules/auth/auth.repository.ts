@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { billingDetails, sessions, users, type NewUser } from '../../db/schema';
+import { billingDetails, passwordResetTokens, sessions, signupSessions, users } from '../../db/schema';
 import type { ClientInfo } from '../../lib/client-info';
 
 export interface NewSession extends ClientInfo {
@@ -21,17 +21,6 @@ export class AuthRepository {
       .where(eq(users.email, email))
       .limit(1);
     return row;
-  }
-
-  /** Inserts the user unless the e-mail is taken (even by a concurrent insert); undefined then. */
-  async createUserIfAbsent(user: NewUser) {
-    const [created] = await this.db.insert(users).values(user).onConflictDoNothing().returning();
-    return created;
-  }
-
-  async emailExists(email: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    return row !== undefined;
   }
 
   async createSession(session: NewSession) {
@@ -62,5 +51,67 @@ export class AuthRepository {
       .update(sessions)
       .set({ revokedAt: at })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every live session of a user: after a password change or reset, or a ban. */
+  async revokeAllSessions(userId: number, at: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  async createSignupSession(session: typeof signupSessions.$inferInsert): Promise<void> {
+    await this.db.insert(signupSessions).values(session);
+  }
+
+  async findSignupSession(tokenHash: string, now: Date) {
+    const [row] = await this.db
+      .select()
+      .from(signupSessions)
+      .where(and(eq(signupSessions.tokenHash, tokenHash), gt(signupSessions.expiresAt, now)))
+      .limit(1);
+    return row;
+  }
+
+  async deleteSignupSessions(userId: number): Promise<void> {
+    await this.db.delete(signupSessions).where(eq(signupSessions.userId, userId));
+  }
+
+  async createResetToken(token: typeof passwordResetTokens.$inferInsert): Promise<void> {
+    await this.db.insert(passwordResetTokens).values(token);
+  }
+
+  async findUsableResetToken(tokenHash: string, now: Date) {
+    const [row] = await this.db
+      .select()
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** Marks the token used; false when another request used it first. */
+  async useResetToken(tokenHash: string, at: Date): Promise<boolean> {
+    const used = await this.db
+      .update(passwordResetTokens)
+      .set({ usedAt: at })
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
+      .returning({ tokenHash: passwordResetTokens.tokenHash });
+    return used.length === 1;
+  }
+
+  /** Other links of the user stop working once one has been used. */
+  async expireResetTokens(userId: number, at: Date): Promise<void> {
+    await this.db
+      .update(passwordResetTokens)
+      .set({ usedAt: at })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   }
 }

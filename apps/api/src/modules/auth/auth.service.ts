@@ -10,7 +10,7 @@ import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { REGISTRATION_STEP, type BillingDetails, type User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
-import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
 import type { AuthRepository } from './auth.repository';
@@ -62,8 +62,8 @@ export function toUserData(user: User, billing: BillingDetails | null): UserData
   };
 }
 
-export function incompleteRegistrationAnswer(user: User, message: string): HttpError {
-  const body: IncompleteRegistrationResponse = {
+export function incompleteRegistrationBody(user: User, message: string): IncompleteRegistrationResponse {
+  return {
     registration_status: 'incomplete',
     message,
     user: {
@@ -76,8 +76,15 @@ export function incompleteRegistrationAnswer(user: User, message: string): HttpE
       logo: user.logo,
     },
   };
-  return new HttpError(403, message, { body });
 }
+
+export type LoginOutcome =
+  | { kind: 'signed-in'; response: LoginResponse }
+  /** A 403 with `body`, and the sign-up cookie so the browser can resume where it stopped. */
+  | { kind: 'incomplete'; body: IncompleteRegistrationResponse; signupToken: string };
+
+/** How long a browser may go on with an unfinished sign-up before logging in again. */
+export const SIGNUP_SESSION_LIFETIME_MS = 24 * HOUR_MS;
 
 export class AuthService {
   private readonly repository: AuthRepository;
@@ -94,7 +101,7 @@ export class AuthService {
     this.loginsByAddress = options.limiterFactory(LOGIN_LIMITS.requestsPerAddress);
   }
 
-  async login(input: LoginValues, client: ClientInfo): Promise<LoginResponse> {
+  async login(input: LoginValues, client: ClientInfo): Promise<LoginOutcome> {
     // Both limits are checked before any password hash is computed, so a flood of logins
     // costs a counter lookup each, not CPU.
     const byAddress = await this.loginsByAddress.consume(client.ip);
@@ -116,17 +123,30 @@ export class AuthService {
     // Told only after the password matched, so the answer reveals nothing to a stranger.
     if (!user.status) throw forbidden(suspendedMessage(this.supportEmail));
     if (user.registrationStep < REGISTRATION_STEP.complete) {
-      throw incompleteRegistrationAnswer(user, AUTH_MESSAGES.incompleteRegistration);
+      return {
+        kind: 'incomplete',
+        body: incompleteRegistrationBody(user, AUTH_MESSAGES.incompleteRegistration),
+        signupToken: await this.openSignupSession(user.id),
+      };
     }
+    return { kind: 'signed-in', response: await this.startSession(user, billing, input.remember, client) };
+  }
 
+  /** Creates a session for a user whose password (or sign-up) has just been checked. */
+  async startSession(
+    user: User,
+    billing: BillingDetails | null,
+    remember: boolean,
+    client: ClientInfo,
+  ): Promise<LoginResponse> {
     const now = this.clock.now();
     const token = generateToken();
-    const lifetime = input.remember ? SESSION_LIFETIME_MS.remembered : SESSION_LIFETIME_MS.standard;
+    const lifetime = remember ? SESSION_LIFETIME_MS.remembered : SESSION_LIFETIME_MS.standard;
     const session = await this.repository.createSession({
       ...client,
       userId: user.id,
       tokenHash: hashToken(token),
-      remember: input.remember,
+      remember,
       expiresAt: new Date(now.getTime() + lifetime),
     });
     await this.repository.recordLogin(user.id, now);
@@ -145,6 +165,31 @@ export class AuthService {
         country: session.country,
       },
     };
+  }
+
+  /** A sign-up cookie's token for this user (DECISIONS.md): the sign-up steps act only with it. */
+  async openSignupSession(userId: number): Promise<string> {
+    const token = generateToken();
+    await this.repository.createSignupSession({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(this.clock.now().getTime() + SIGNUP_SESSION_LIFETIME_MS),
+    });
+    return token;
+  }
+
+  async endSignupSessions(userId: number): Promise<void> {
+    await this.repository.deleteSignupSessions(userId);
+  }
+
+  async revokeAllSessions(userId: number): Promise<void> {
+    await this.repository.revokeAllSessions(userId, this.clock.now());
+  }
+
+  /** The user id a sign-up cookie's token stands for, if it is live. */
+  async signupUserId(token: string | undefined): Promise<number | undefined> {
+    if (!token) return undefined;
+    return (await this.repository.findSignupSession(hashToken(token), this.clock.now()))?.userId;
   }
 
   /** The principal behind a bearer token, or undefined for an unknown, expired or revoked one. */

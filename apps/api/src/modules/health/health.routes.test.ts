@@ -1,4 +1,8 @@
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxTransport } from '../../adapters/mail/mail-transport';
+import { createLocalStorage } from '../../adapters/storage/local-storage';
 import { noGeoIp } from '../../adapters/geoip/geoip';
 import { memoryLimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { buildApp } from '../../app';
@@ -36,7 +40,12 @@ describe('with a PostgreSQL server that does not answer', () => {
       config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: unreachable }),
       database,
       logger: false,
-      adapters: { limiterFactory: memoryLimiterFactory, geoip: noGeoIp },
+      adapters: {
+        limiterFactory: memoryLimiterFactory,
+        geoip: noGeoIp,
+        mailTransport: createOutboxTransport(path.join(os.tmpdir(), 'portal-unused-outbox')),
+        storage: createLocalStorage(path.join(os.tmpdir(), 'portal-unused-storage')),
+      },
     });
     return { app, close: async () => (await app.close(), await database.close()) };
   };

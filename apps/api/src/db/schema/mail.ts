@@ -1,0 +1,26 @@
+import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * E-mail waiting to be sent. An action writes its message here in the same transaction as its
+ * own change, so a mail server that is down delays the message but never loses the action;
+ * a worker sends what is due and retries with growing delays.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    to: varchar('to', { length: 254 }).notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** Set while one worker is sending, so another process does not send it too. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('mail_queue_due_idx').on(table.nextAttemptAt)],
+);

@@ -1,0 +1,190 @@
+import {
+  PASSWORD_MESSAGES,
+  ROLE,
+  SIGNUP_MESSAGES,
+  type AlreadyRegisteredResponse,
+  type BillingDetailsValues,
+  type IncompleteRegistrationResponse,
+  type RegistrationUser,
+  type SignupBillingResponse,
+} from '@portal/contract';
+import type { Database } from '../../db/database';
+import { REGISTRATION_STEP, type User } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { ClientInfo } from '../../lib/client-info';
+import { forbidden, HttpError, tooManyRequests } from '../../lib/http-errors';
+import { isCommonPassword } from '../../lib/password-policy';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { AccountRepository } from '../account/account.repository';
+import type { AvatarStore } from '../account/avatar-store';
+import type { Mailer } from '../mail/mail.service';
+import { mailTemplates } from '../mail/mail.templates';
+import { incompleteRegistrationBody, toUserData, type AuthService } from './auth.service';
+import { OneTimeCodes, type CodeCheck } from './one-time-codes';
+
+export interface SignupServiceOptions {
+  db: Database;
+  clock: Clock;
+  authService: AuthService;
+  mailer: Mailer;
+  avatars: AvatarStore;
+  productName: string;
+}
+
+export type RegisterOutcome =
+  | { kind: 'registered'; user: RegistrationUser; signupToken: string }
+  | { kind: 'incomplete'; body: IncompleteRegistrationResponse; signupToken: string }
+  | { kind: 'complete'; body: AlreadyRegisteredResponse };
+
+export const CODE_CHECK_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
+  wrong: SIGNUP_MESSAGES.codeWrong,
+  expired: SIGNUP_MESSAGES.codeExpired,
+  'used-up': SIGNUP_MESSAGES.codeUsedUp,
+  missing: SIGNUP_MESSAGES.codeMissing,
+};
+
+/** A refused code as a 422 on the `otp` field, with the reason in words. */
+export const codeError = (check: Exclude<CodeCheck, 'ok'>) =>
+  new HttpError(422, CODE_CHECK_MESSAGES[check], { errors: { otp: [CODE_CHECK_MESSAGES[check]] } });
+
+export const commonPasswordError = (field: string) =>
+  new HttpError(422, PASSWORD_MESSAGES.tooCommon, { errors: { [field]: [PASSWORD_MESSAGES.tooCommon] } });
+
+export function toRegistrationUser(user: User): RegistrationUser {
+  return incompleteRegistrationBody(user, '').user;
+}
+
+/**
+ * Sign-up (accounts-and-access.md section 2; DECISIONS.md, sign-up steps): register, verify the
+ * e-mail code, personal info, billing. Every step after register acts only for the browser
+ * holding that user's sign-up cookie, and never on a finished account.
+ */
+export class SignupService {
+  constructor(private readonly options: SignupServiceOptions) {}
+
+  async register(email: string, password: string): Promise<RegisterOutcome> {
+    const { db, authService } = this.options;
+    const existing = await new AccountRepository(db).findUserByEmail(email);
+    if (existing) return this.registerExisting(existing, password);
+    if (isCommonPassword(password)) throw commonPasswordError('password');
+
+    const passwordHash = await hashPassword(password);
+    const user = await db.transaction(async (tx) => {
+      const created = await new AccountRepository(tx).createUserIfAbsent({
+        email,
+        passwordHash,
+        roleId: ROLE.customer,
+        registrationStep: REGISTRATION_STEP.accountCreated,
+      });
+      if (created) await this.sendSignupCode(tx, created);
+      return created;
+    });
+    // Someone registered the same address between the lookup and the insert.
+    if (!user) throw new HttpError(409, SIGNUP_MESSAGES.registeredElsewhere);
+    this.options.mailer.kick();
+    return {
+      kind: 'registered',
+      user: toRegistrationUser(user),
+      signupToken: await authService.openSignupSession(user.id),
+    };
+  }
+
+  async verifyEmail(signupUserId: number | undefined, userId: number, otp: string): Promise<void> {
+    const user = await this.signupUser(signupUserId, userId);
+    if (user.registrationStep !== REGISTRATION_STEP.accountCreated)
+      throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
+    const now = this.options.clock.now();
+    const check = await new OneTimeCodes(this.options.db).check(user.id, 'verify_email', user.email, otp, now);
+    if (check !== 'ok') throw codeError(check);
+    await new AccountRepository(this.options.db).updateUser(user.id, {
+      registrationStep: REGISTRATION_STEP.emailVerified,
+    });
+  }
+
+  async resendCode(signupUserId: number | undefined, userId: number): Promise<void> {
+    const user = await this.signupUser(signupUserId, userId);
+    if (user.registrationStep !== REGISTRATION_STEP.accountCreated)
+      throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
+    await this.options.db.transaction((tx) => this.sendSignupCode(tx, user));
+    this.options.mailer.kick();
+  }
+
+  async savePersonalInfo(
+    signupUserId: number | undefined,
+    userId: number,
+    names: { first_name: string; last_name: string },
+    photo: Buffer | undefined,
+  ): Promise<RegistrationUser> {
+    const user = await this.signupUser(signupUserId, userId);
+    if (user.registrationStep < REGISTRATION_STEP.emailVerified) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
+    const logo = photo ? await this.options.avatars.replace(user.logo, photo) : user.logo;
+    const updated = await new AccountRepository(this.options.db).updateUser(user.id, {
+      firstName: names.first_name,
+      lastName: names.last_name,
+      logo,
+      registrationStep: REGISTRATION_STEP.personalInfoSaved,
+    });
+    return toRegistrationUser(updated);
+  }
+
+  /** The last step: saves billing, finishes sign-up and signs the user in. */
+  async saveBilling(
+    signupUserId: number | undefined,
+    userId: number,
+    billing: BillingDetailsValues,
+    client: ClientInfo,
+  ): Promise<SignupBillingResponse> {
+    const user = await this.signupUser(signupUserId, userId);
+    if (user.registrationStep < REGISTRATION_STEP.personalInfoSaved) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
+    const { db, authService } = this.options;
+    const { completed, saved } = await db.transaction(async (tx) => {
+      const repository = new AccountRepository(tx);
+      const savedBilling = await repository.saveBilling(user.id, billing);
+      const done = await repository.updateUser(user.id, { registrationStep: REGISTRATION_STEP.complete });
+      return { completed: done, saved: savedBilling };
+    });
+    const login = await authService.startSession(completed, saved, false, client);
+    await authService.endSignupSessions(user.id);
+    return {
+      ...login,
+      message: SIGNUP_MESSAGES.accountReady,
+      billing_detail: toUserData(completed, saved).billing_detail!,
+    };
+  }
+
+  /** Resend is limited to one code a minute; the answer says how long to wait. */
+  private async sendSignupCode(tx: Database, user: User): Promise<void> {
+    const { clock, mailer, productName } = this.options;
+    const codes = new OneTimeCodes(tx);
+    const now = clock.now();
+    const wait = await codes.cooldownSeconds(user.id, 'verify_email', now);
+    if (wait > 0) throw tooManyRequests(SIGNUP_MESSAGES.codeCooldown(wait), wait);
+    const code = await codes.issue(user.id, 'verify_email', user.email, now);
+    await mailer.queue(tx, user.email, mailTemplates.signupCode(productName, code));
+  }
+
+  private async registerExisting(user: User, password: string): Promise<RegisterOutcome> {
+    if (user.registrationStep === REGISTRATION_STEP.complete) {
+      return {
+        kind: 'complete',
+        body: { registration_status: 'complete', message: SIGNUP_MESSAGES.alreadyRegistered },
+      };
+    }
+    // Resuming hands out a sign-up cookie, so it needs the password the account was made with.
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw new HttpError(409, SIGNUP_MESSAGES.registeredElsewhere);
+    return {
+      kind: 'incomplete',
+      body: incompleteRegistrationBody(user, SIGNUP_MESSAGES.resume),
+      signupToken: await this.options.authService.openSignupSession(user.id),
+    };
+  }
+
+  private async signupUser(signupUserId: number | undefined, userId: number): Promise<User> {
+    if (signupUserId === undefined || signupUserId !== userId) throw forbidden(SIGNUP_MESSAGES.signupSessionMissing);
+    const found = await new AccountRepository(this.options.db).findUserById(userId);
+    if (!found) throw forbidden(SIGNUP_MESSAGES.signupSessionMissing);
+    if (found.user.registrationStep === REGISTRATION_STEP.complete) throw forbidden(SIGNUP_MESSAGES.alreadyComplete);
+    return found.user;
+  }
+}

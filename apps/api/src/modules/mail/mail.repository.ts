@@ -1,0 +1,55 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { mailQueue } from '../../db/schema';
+
+export class MailRepository {
+  constructor(private readonly db: Database) {}
+
+  async enqueue(message: { to: string; subject: string; text: string; html: string }, at: Date): Promise<void> {
+    await this.db.insert(mailQueue).values({ ...message, nextAttemptAt: at, createdAt: at });
+  }
+
+  /**
+   * Takes up to `limit` due messages for this worker: one statement marks them locked, so two
+   * processes never claim the same message, and nothing stays locked while mail is sent.
+   */
+  async claimDue(now: Date, lockUntil: Date, limit: number) {
+    const due = this.db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(
+        and(
+          isNull(mailQueue.sentAt),
+          isNull(mailQueue.failedAt),
+          lte(mailQueue.nextAttemptAt, now),
+          or(isNull(mailQueue.lockedUntil), lte(mailQueue.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(mailQueue.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(mailQueue)
+      .set({ lockedUntil: lockUntil, attempts: sql`${mailQueue.attempts} + 1` })
+      .where(inArray(mailQueue.id, due))
+      .returning();
+  }
+
+  async markSent(id: number, at: Date): Promise<void> {
+    await this.db.update(mailQueue).set({ sentAt: at, lockedUntil: null }).where(eq(mailQueue.id, id));
+  }
+
+  async markRetry(id: number, nextAttemptAt: Date, error: string): Promise<void> {
+    await this.db
+      .update(mailQueue)
+      .set({ nextAttemptAt, lockedUntil: null, lastError: error })
+      .where(eq(mailQueue.id, id));
+  }
+
+  async markFailed(id: number, at: Date, error: string): Promise<void> {
+    await this.db
+      .update(mailQueue)
+      .set({ failedAt: at, lockedUntil: null, lastError: error })
+      .where(eq(mailQueue.id, id));
+  }
+}

@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailTransport } from '../../adapters/mail/mail-transport';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { MailRepository } from './mail.repository';
+import type { MailContent } from './mail.templates';
+
+const BATCH_SIZE = 20;
+const LOCK_MS = 2 * 60_000;
+const POLL_MS = 5_000;
+/** After this many failed attempts (about a day of retries) a message is given up and logged. */
+export const MAX_MAIL_ATTEMPTS = 12;
+
+/** 10 s, 20 s, 40 s … capped at 2 hours. */
+export const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 2 * 60 * 60_000);
+
+export interface MailerOptions {
+  db: Database;
+  transport: MailTransport;
+  clock: Clock;
+  from: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Sends queued e-mail. `queue` writes within the caller's transaction; delivery happens after,
+ * right away and again on a timer, so a failed send is retried without the user noticing.
+ */
+export class Mailer {
+  private running: Promise<number> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: MailerOptions) {}
+
+  get transportKind() {
+    return this.options.transport.kind;
+  }
+
+  /** Adds a message to the queue, through `db` (a transaction's handle, so it commits with the action). */
+  async queue(db: Database, to: string, content: MailContent): Promise<void> {
+    await new MailRepository(db).enqueue({ to, ...content }, this.options.clock.now());
+  }
+
+  /** Starts a delivery round now unless one is running; never throws. */
+  kick(): void {
+    void this.deliverDue().catch((error: unknown) => this.options.log.error({ err: error }, 'mail delivery failed'));
+  }
+
+  /** Sends every due message once; resolves with how many were sent. Rounds never overlap. */
+  async deliverDue(): Promise<number> {
+    if (this.running) await this.running.catch(() => 0);
+    this.running = this.deliverRound();
+    try {
+      return await this.running;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => 0);
+    this.options.transport.close();
+  }
+
+  private async deliverRound(): Promise<number> {
+    const { db, transport, clock, from, log } = this.options;
+    const repository = new MailRepository(db);
+    let sent = 0;
+    for (;;) {
+      const now = clock.now();
+      const batch = await repository.claimDue(now, new Date(now.getTime() + LOCK_MS), BATCH_SIZE);
+      if (batch.length === 0) return sent;
+      for (const message of batch) {
+        try {
+          await transport.send({
+            from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+          });
+          await repository.markSent(message.id, clock.now());
+          sent += 1;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          if (message.attempts >= MAX_MAIL_ATTEMPTS) {
+            log.error({ mailId: message.id, err: error }, 'giving up on an e-mail');
+            await repository.markFailed(message.id, clock.now(), reason);
+          } else {
+            log.warn({ mailId: message.id, attempts: message.attempts, err: error }, 'e-mail not sent, will retry');
+            await repository.markRetry(
+              message.id,
+              new Date(clock.now().getTime() + retryDelayMs(message.attempts)),
+              reason,
+            );
+          }
+        }
+      }
+      // Failed messages are now due later, so the loop ends once nothing is due.
+    }
+  }
+}

@@ -1,0 +1,68 @@
+/** A message before it is addressed: the same words as plain text and as simple HTML. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * Builds a message from paragraphs; `{code}`-like highlights and links are passed as parts
+ * so the HTML can style them while the text version stays readable.
+ */
+type Part = string | { code: string } | { link: string; label: string };
+
+function compose(productName: string, subject: string, paragraphs: Part[][]): MailContent {
+  const textOf = (part: Part) =>
+    typeof part === 'string' ? part : 'code' in part ? part.code : `${part.label}: ${part.link}`;
+  const htmlOf = (part: Part) =>
+    typeof part === 'string'
+      ? escapeHtml(part)
+      : 'code' in part
+        ? `<strong style="font-size:24px;letter-spacing:6px">${escapeHtml(part.code)}</strong>`
+        : `<a href="${escapeHtml(part.link)}">${escapeHtml(part.label)}</a>`;
+  const text = [...paragraphs.map((parts) => parts.map(textOf).join('')), `— ${productName}`].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1a1b1e">',
+    `<h1 style="font-size:20px">${escapeHtml(productName)}</h1>`,
+    ...paragraphs.map((parts) => `<p>${parts.map(htmlOf).join('')}</p>`),
+    '</body></html>',
+  ].join('\n');
+  return { subject: `${subject} — ${productName}`, text, html };
+}
+
+export const mailTemplates = {
+  signupCode: (productName: string, code: string) =>
+    compose(productName, 'Your activation code', [
+      ['Welcome! Enter this code to activate your account:'],
+      [{ code }],
+      ['The code is valid for 10 minutes. If you did not sign up, you can ignore this message.'],
+    ]),
+
+  emailChangeCode: (productName: string, code: string) =>
+    compose(productName, 'Confirm your new e-mail address', [
+      ['Enter this code to confirm this address as the new e-mail of your account:'],
+      [{ code }],
+      ['The code is valid for 10 minutes. If you did not ask for this change, you can ignore this message.'],
+    ]),
+
+  emailChangedNotice: (productName: string, newEmail: string, supportEmail: string) =>
+    compose(productName, 'Your e-mail address was changed', [
+      [`The e-mail address of your account was changed to ${newEmail}. From now on, log in with that address.`],
+      [`If you did not make this change, contact ${supportEmail} at once.`],
+    ]),
+
+  passwordResetLink: (productName: string, link: string) =>
+    compose(productName, 'Set a new password', [
+      ['Someone asked to set a new password for your account. If it was you, follow this link:'],
+      [{ link, label: 'Set a new password' }],
+      ['The link works once, within one hour. If you did not ask for it, you can ignore this message.'],
+    ]),
+
+  passwordChangedNotice: (productName: string, supportEmail: string) =>
+    compose(productName, 'Your password was changed', [
+      ['The password of your account was changed, and every device was signed out.'],
+      [`If you did not make this change, contact ${supportEmail} at once.`],
+    ]),
+};

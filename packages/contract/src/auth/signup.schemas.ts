@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { textField } from '../common/common.schemas';
+import { billingDetailsSchema } from '../account/billing.schemas';
+import { personalNamesSchema } from '../account/profile.schemas';
+import { emailSchema, loginResponseSchema, registrationUserSchema, billingDetailSchema } from './auth.schemas';
+import { newPasswordSchema, PASSWORD_MESSAGES, passwordConfirmationSchema } from './password.schemas';
+
+export const SIGNUP_MESSAGES = {
+  registered: 'We sent a 6-digit code to your e-mail address. Enter it to activate your account.',
+  alreadyRegistered: 'This e-mail address is already registered. Please log in.',
+  registeredElsewhere: 'This e-mail address is already registered. Log in with its password to finish signing up.',
+  resume: 'Your registration is not complete. Please finish setting up your account.',
+  signupSessionMissing: 'Your sign-up session has ended. Log in to continue setting up your account.',
+  stepNotReady: 'Please complete the previous step first.',
+  alreadyComplete: 'This account is already set up. Please log in.',
+  codeRequired: 'The code is required',
+  codeFormat: 'The code must be 6 digits',
+  codeWrong: 'The code is incorrect',
+  codeExpired: 'The code has expired. Ask for a new one.',
+  codeUsedUp: 'Too many wrong codes. Ask for a new one.',
+  codeMissing: 'There is no code to check. Ask for a new one.',
+  codeVerified: 'Your e-mail address is verified.',
+  codeSent: 'We sent a new code to your e-mail address.',
+  codeCooldown: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,
+  personalInfoSaved: 'Your personal details are saved.',
+  accountReady: 'Your account is ready.',
+  userIdRequired: 'The user id is required',
+} as const;
+
+/** A six-digit one-time code as typed into the boxes. */
+export const otpSchema = textField(
+  'The code',
+  SIGNUP_MESSAGES.codeRequired,
+  z
+    .string()
+    .trim()
+    .min(1, { error: SIGNUP_MESSAGES.codeRequired, abort: true })
+    .regex(/^\d{6}$/, { error: SIGNUP_MESSAGES.codeFormat }),
+);
+
+/** `user_id` as multipart and url-encoded forms send it: a string of digits, or a number in JSON. */
+export const userIdSchema = z.coerce
+  .number({ error: SIGNUP_MESSAGES.userIdRequired })
+  .int({ error: SIGNUP_MESSAGES.userIdRequired })
+  .positive({ error: SIGNUP_MESSAGES.userIdRequired });
+
+const withConfirmation = <T extends z.ZodRawShape>(shape: T, password: string, confirmation: string) =>
+  z.object(shape).superRefine((values, context) => {
+    const record = values as Record<string, unknown>;
+    if (
+      record[password] !== undefined &&
+      record[confirmation] !== undefined &&
+      record[password] !== record[confirmation]
+    ) {
+      context.addIssue({ code: 'custom', path: [confirmation], message: PASSWORD_MESSAGES.mismatch });
+    }
+  });
+
+export const registerRequestSchema = withConfirmation(
+  { email: emailSchema, password: newPasswordSchema(), password_confirmation: passwordConfirmationSchema },
+  'password',
+  'password_confirmation',
+).meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z
+  .object({ message: z.string(), user: registrationUserSchema })
+  .meta({ id: 'RegisterResponse' });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const verifyOtpRequestSchema = z
+  .object({ user_id: userIdSchema, otp: otpSchema })
+  .meta({ id: 'VerifyOtpRequest' });
+export const newOtpRequestSchema = z.object({ user_id: userIdSchema }).meta({ id: 'NewOtpRequest' });
+
+/** Multipart: the fields below plus an optional `logo` image file. */
+export const signupPersonalInfoRequestSchema = personalNamesSchema
+  .extend({ user_id: userIdSchema })
+  .meta({ id: 'SignupPersonalInfoRequest' });
+export const signupPersonalInfoResponseSchema = z
+  .object({ message: z.string(), user: registrationUserSchema })
+  .meta({ id: 'SignupPersonalInfoResponse' });
+
+export const signupBillingRequestSchema = z
+  .intersection(billingDetailsSchema, z.object({ user_id: userIdSchema }))
+  .meta({ id: 'SignupBillingRequest' });
+
+/** Saving billing finishes sign-up and signs the user in: a login answer plus the billing details. */
+export const signupBillingResponseSchema = loginResponseSchema
+  .extend({ billing_detail: billingDetailSchema })
+  .meta({ id: 'SignupBillingResponse' });
+export type SignupBillingResponse = z.infer<typeof signupBillingResponseSchema>;
+
+export const RECOVERY_MESSAGES = {
+  linkSent: 'If an account exists for this e-mail address, we sent it a link to set a new password.',
+  linkInvalid: 'This link is invalid or has expired. Ask for a new one from the login page.',
+  linkValid: 'The link is valid.',
+  passwordReset: 'Your password has been updated. Log in with your new password.',
+} as const;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema }).meta({ id: 'ForgotPasswordRequest' });
+
+export const resetPasswordRequestSchema = withConfirmation(
+  { password: newPasswordSchema(), password_confirmation: passwordConfirmationSchema },
+  'password',
+  'password_confirmation',
+).meta({ id: 'ResetPasswordRequest' });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
