@@ -43,6 +43,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.mailer.start();
+  if (app.mailer.transportKind === 'outbox') {
+    app.log.info(`E-mail is written to ${config.outboxDir}; read it at ${config.publicOrigin}/dev/mailbox`);
+  }
   app.log.info(`${config.publicSettings.productName} listening on ${config.publicOrigin} (database: ${database.kind})`);
 }
 
