@@ -35,6 +35,28 @@ async function registerAndVerify() {
   return registered;
 }
 
+/** Personal info as the sign-up page sends it: multipart, with a photo of the given bytes. */
+async function sendPersonalInfoWithPhoto(
+  userId: number,
+  cookie: string,
+  bytes: Buffer,
+  filename = 'me.png',
+  type = 'image/png',
+) {
+  const form = await multipart({
+    user_id: String(userId),
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    logo: { bytes, filename, type },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/update-personal-info',
+    ...form,
+    headers: { ...form.headers, cookie },
+  });
+}
+
 const billing = {
   type: 'company',
   business_name: 'Acme Ads',
@@ -214,18 +236,7 @@ describe('personal info and billing', () => {
 
   it('saves names and an optional photo sent as multipart, checked by its bytes', async () => {
     const { userId, cookie } = await registerAndVerify();
-    const form = await multipart({
-      user_id: String(userId),
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      logo: { bytes: PNG_1PX, filename: 'me.jpg', type: 'image/jpeg' },
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/update-personal-info',
-      ...form,
-      headers: { ...form.headers, cookie },
-    });
+    const response = await sendPersonalInfoWithPhoto(userId, cookie, PNG_1PX, 'me.jpg', 'image/jpeg');
     expect(response.statusCode).toBe(200);
     const { user } = response.json();
     expect(user).toMatchObject({
@@ -243,20 +254,7 @@ describe('personal info and billing', () => {
 
   it('refuses a photo that is not an image, whatever its name, and one that is too large', async () => {
     const { userId, cookie } = await registerAndVerify();
-    const send = async (bytes: Buffer) => {
-      const form = await multipart({
-        user_id: String(userId),
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        logo: { bytes, filename: 'me.png', type: 'image/png' },
-      });
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/update-personal-info',
-        ...form,
-        headers: { ...form.headers, cookie },
-      });
-    };
+    const send = (bytes: Buffer) => sendPersonalInfoWithPhoto(userId, cookie, bytes);
     const script = await send(Buffer.from('<script>alert(1)</script>'));
     expect(script.statusCode).toBe(422);
     expect(errorBody(script).errors).toEqual({ logo: [ACCOUNT_MESSAGES.logoNotImage] });
@@ -364,18 +362,7 @@ describe('resuming an unfinished sign-up', () => {
 
   it('accepts GIF photos too', async () => {
     const { userId, cookie } = await registerAndVerify();
-    const form = await multipart({
-      user_id: String(userId),
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      logo: { bytes: GIF_1PX, filename: 'a', type: 'application/octet-stream' },
-    });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/update-personal-info',
-      ...form,
-      headers: { ...form.headers, cookie },
-    });
+    const response = await sendPersonalInfoWithPhoto(userId, cookie, GIF_1PX, 'a', 'application/octet-stream');
     expect(response.json().user.logo).toMatch(/\.gif$/);
   });
 });
