@@ -13,6 +13,15 @@ async function setTheme(page: Page, theme: Theme) {
  */
 export async function checkPage(page: Page) {
   await page.waitForLoadState('networkidle');
+  // Let finite animations (toasts and dialogs sliding in) end, so colours are measured at rest.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const original = (await page.evaluate(() =>
     document.documentElement.getAttribute('data-mantine-color-scheme'),
   )) as Theme;

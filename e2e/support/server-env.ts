@@ -15,6 +15,8 @@ export const CUSTOMER = {
 export const e2eServerEnv: Record<string, string> = {
   PORT: String(E2E_PORT),
   HOST: '127.0.0.1',
+  // E-mailed links must open on the origin the browser uses.
+  PUBLIC_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
   DATA_DIR: path.join(os.tmpdir(), 'portal-e2e-data'),
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,

@@ -1,5 +1,5 @@
 import { isAdminRole } from '@portal/contract';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { dashboardPath } from '@/config/paths';
 import { isSignedIn, useSession } from '@/stores/session-store';
 
@@ -18,7 +18,11 @@ export function RequireRole({ role }: { role: 'customer' | 'admin' }) {
 export function RedirectSignedIn() {
   const signedIn = useSession(isSignedIn);
   const roleId = useSession((s) => s.user?.type);
-  return signedIn ? <Navigate to={dashboardPath(roleId)} replace /> : <Outlet />;
+  const { pathname } = useLocation();
+  // Saving billing signs the new customer in (step 4); sign-up still shows "Your Account is
+  // ready!" with its button to the dashboard. The step is not stored, so a reload redirects.
+  const justSignedUp = useSession((s) => s.signupStep === 4) && pathname === '/signup';
+  return signedIn && !justSignedUp ? <Navigate to={dashboardPath(roleId)} replace /> : <Outlet />;
 }
 
 /** DECISIONS.md: "/reset-password/:linkhash redirects to" the password-setup route. */

@@ -18,7 +18,8 @@ export const theme = createTheme({
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // The toast's message is grey-6 by default, below AA contrast; "dimmed" is set to pass below.
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      // Line breaks are kept: a "Validation Error" toast lists one field per line (section 8).
+      styles: { description: { color: 'var(--mantine-color-dimmed)', whiteSpace: 'pre-line' } },
     },
     // A <header> inside a dialog counts as a second page banner; the dialog's title bar is not one.
     ModalHeader: { defaultProps: { component: 'div' } },

@@ -1,6 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { GENERIC_ERROR_MESSAGE, isApiError } from './api-error';
 
+export function notifySuccess(title: string, message: string): void {
+  notifications.show({ color: 'green', title, message });
+}
+
 export function notifyError(title: string, message: string): void {
   notifications.show({ color: 'red', title, message });
 }

@@ -4,6 +4,7 @@ import {
   type LoginResponse,
   type RegistrationUser,
   type SessionInfo,
+  type SignupBillingResponse,
 } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
@@ -118,6 +119,19 @@ const SIGNED_OUT: Omit<SessionState, 'signupStep'> = {
   isFirstLogin: false,
 };
 
+function signedInPatch(response: LoginResponse): Partial<SessionState> {
+  const { user_data: user } = response;
+  return {
+    user: { id: user.id, email: user.email, type: user.role_id },
+    personalInfo: toPersonalInfo(user),
+    billingInfo: toBillingInfo(user.billing_detail),
+    token: response.access_token,
+    userId: user.id,
+    sessionInfo: response.session_info,
+    isFirstLogin: response.is_first_login,
+  };
+}
+
 export const sessionStore = {
   getState: (): SessionState => state,
 
@@ -128,15 +142,18 @@ export const sessionStore = {
 
   /** Login success (section 4): the user, personal and billing info, token, flags and session info. */
   signIn(response: LoginResponse): void {
-    const { user_data: user } = response;
+    setState(signedInPatch(response));
+  },
+
+  /**
+   * Billing saved (section 4): sign-up is over and the answer signs the user in like a login.
+   * Step 4 keeps the sign-up page on its "ready" screen rather than redirecting at once.
+   */
+  completeSignup(response: SignupBillingResponse): void {
     setState({
-      user: { id: user.id, email: user.email, type: user.role_id },
-      personalInfo: toPersonalInfo(user),
-      billingInfo: toBillingInfo(user.billing_detail),
-      token: response.access_token,
-      userId: user.id,
-      sessionInfo: response.session_info,
-      isFirstLogin: response.is_first_login,
+      ...signedInPatch(response),
+      billingInfo: toBillingInfo(response.billing_detail),
+      signupStep: 4,
     });
   },
 
@@ -153,6 +170,31 @@ export const sessionStore = {
 
   setSignupStep(signupStep: number): void {
     if (state.signupStep !== signupStep) setState({ signupStep }, { save: false });
+  },
+
+  /**
+   * A fresh start at step 1 (entering the login page, or opening /signup anew): an unfinished
+   * sign-up remembered from earlier is forgotten, so its code dialog does not pop up for the
+   * next person; logging in with its password resumes it.
+   */
+  restartSignup(): void {
+    if (state.token) return;
+    setState({ ...EMPTY_USER_SLICE, userId: null, signupStep: 1 });
+  },
+
+  /** A changed name or picture (sign-up or My account); the header chip follows. */
+  updatePersonalInfo(patch: Partial<PersonalInfo>): void {
+    const current = state.personalInfo ?? { firstName: '', lastName: '', image: null };
+    setState({ personalInfo: { ...current, ...patch } });
+  },
+
+  updateBillingInfo(detail: BillingDetail): void {
+    setState({ billingInfo: toBillingInfo(detail) });
+  },
+
+  /** A verified e-mail change: the new address is the one to log in with. */
+  updateEmail(email: string): void {
+    if (state.user) setState({ user: { ...state.user, email } });
   },
 
   /** Logout, or a forced one after a 401: nothing of the session stays behind. */

@@ -1,10 +1,13 @@
-import { ROLE, type LoginResponse } from '@portal/contract';
+import { ROLE, type LoginResponse, type RegistrationUser } from '@portal/contract';
+import { vi } from 'vitest';
 
-export function loginResponse(overrides: { role_id?: number; token?: string } = {}): LoginResponse {
+export function loginResponse(
+  overrides: { role_id?: number; token?: string; id?: number; is_first_login?: boolean } = {},
+): LoginResponse {
   return {
     message: 'Logged in successfully',
     user_data: {
-      id: 7,
+      id: overrides.id ?? 7,
       email: 'ann@example.com',
       role_id: overrides.role_id ?? ROLE.customer,
       first_name: 'Ann',
@@ -12,7 +15,7 @@ export function loginResponse(overrides: { role_id?: number; token?: string } = 
       logo: null,
       billing_detail: null,
     },
-    is_first_login: false,
+    is_first_login: overrides.is_first_login ?? false,
     access_token: overrides.token ?? 'token-123',
     expires_at: '2030-01-01T00:00:00.000Z',
     session_info: { os: 'Linux', browser: 'Chromium 140', ip: '203.0.113.5', city: 'Berlin', country: 'Germany' },
@@ -30,4 +33,37 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 export function sentJson(call: Parameters<typeof fetch> | undefined): unknown {
   const body = call?.[1]?.body;
   return typeof body === 'string' ? JSON.parse(body) : undefined;
+}
+
+/** A user in the middle of signing up, as register and login's 403 answer it. */
+export function registrationUser(overrides: Partial<RegistrationUser> = {}): RegistrationUser {
+  return {
+    id: 9,
+    email: 'bo@example.com',
+    role_id: ROLE.customer,
+    profile_step: 1,
+    first_name: null,
+    last_name: null,
+    logo: null,
+    ...overrides,
+  };
+}
+
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Stubs fetch with one handler per "METHOD /api/path". A request nobody expected answers 599,
+ * so a test that sends one sees it fail rather than hang.
+ */
+export function routeFetch(handlers: Record<string, Handler>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const handler = handlers[key];
+    return handler ? handler(init) : jsonResponse({ message: `Unexpected request ${key}` }, 599);
+  });
+}
+
+/** The calls a stubbed fetch received for one "METHOD /api/path". */
+export function callsTo(fetchMock: ReturnType<typeof routeFetch>, key: string) {
+  return fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
 }

@@ -1,16 +1,22 @@
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { setNavigate } from '@/lib/navigation';
 import { createQueryClient } from '@/lib/query-client';
 
-/** Renders the real route tree at a path, as a user arriving there would see it. */
-export function renderApp(path: string) {
+/**
+ * Renders the real route tree at a path, as a user arriving there would see it. Tests on fake
+ * timers pass `userEventOptions: { advanceTimers: vi.advanceTimersByTime }`.
+ */
+export function renderApp(
+  path: string,
+  { userEventOptions }: { userEventOptions?: Parameters<typeof userEvent.setup>[0] } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setNavigate((to, options) => void router.navigate(to, options));
-  const user = userEvent.setup();
+  const user: UserEvent = userEvent.setup(userEventOptions);
   const view = render(
     <AppProviders env="test" queryClient={createQueryClient()}>
       <RouterProvider router={router} />

@@ -1,12 +1,19 @@
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { isAdminRole } from '@portal/contract';
 import { Link, Outlet, useLocation } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import { LOGIN_PATHS } from '@/config/paths';
 import { settings } from '@/config/settings';
+import { fileUrl } from '@/lib/file-url';
 import { useSession } from '@/stores/session-store';
 import classes from './auth-layout.module.css';
+
+// Only the sign-up page shows it; the login page, which shares this layout, does not load it.
+const SignupStepper = lazy(() =>
+  import('@/features/auth/components/signup-stepper').then((module) => ({ default: module.SignupStepper })),
+);
 
 /** Section 2, "Auth layout header": from sign-up step 3 the person has a name to show. */
 function ProfileChip() {
@@ -17,7 +24,7 @@ function ProfileChip() {
   const roleText = isAdminRole(user?.type) ? 'admin' : billingInfo?.accountType;
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar src={personalInfo?.image || null} alt="" radius="xl" />
+      <Avatar src={fileUrl(personalInfo?.image)} alt="" radius="xl" />
       <Stack gap={0} miw={0}>
         <Text fw={600} size="sm" truncate>
           {fullName || user?.email || 'Your account'}
@@ -35,19 +42,22 @@ function ProfileChip() {
 function HeaderActions() {
   const { pathname } = useLocation();
   const onLoginPage = (LOGIN_PATHS as readonly string[]).includes(pathname);
+  // Section 2: the reset page offers both ways on.
+  const onResetPage = pathname.startsWith('/password-setup/');
   return (
     <Group gap="xs">
       <Button component="a" href={settings.influencerPortalUrl} {...NEW_TAB_PROPS} variant="default" size="sm">
         Influencer portal
         <NewTabHint />
       </Button>
-      {onLoginPage ? (
+      {!onLoginPage && (
+        <Button component={Link} to="/" size="sm" variant={onResetPage ? 'default' : 'filled'}>
+          Login instead
+        </Button>
+      )}
+      {(onLoginPage || onResetPage) && (
         <Button component={Link} to="/signup" size="sm">
           Create new account
-        </Button>
-      ) : (
-        <Button component={Link} to="/" size="sm">
-          Login instead
         </Button>
       )}
     </Group>
@@ -56,6 +66,7 @@ function HeaderActions() {
 
 export function AuthLayout() {
   const signupStep = useSession((s) => s.signupStep);
+  const { pathname } = useLocation();
   return (
     <div className={classes.root}>
       <header className={classes.header}>
@@ -63,8 +74,13 @@ export function AuthLayout() {
           <img src={logoMark} alt="" width={32} height={32} />
           {settings.productName}
         </Link>
-        {/* The sign-up stepper takes this place once sign-up is built. */}
-        <div className={classes.centre} />
+        <div className={classes.centre}>
+          {pathname === '/signup' && (
+            <Suspense fallback={null}>
+              <SignupStepper />
+            </Suspense>
+          )}
+        </div>
         {signupStep === 3 || signupStep === 4 ? <ProfileChip /> : <HeaderActions />}
       </header>
       <main className={classes.main}>

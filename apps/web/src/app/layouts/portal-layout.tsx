@@ -1,20 +1,27 @@
 import { ActionIcon, Drawer, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { isAdminRole } from '@portal/contract';
 import { IconExternalLink, IconMenu2 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { dashboardPath } from '@/config/paths';
 import { settings } from '@/config/settings';
+import { shouldShowWelcomeVideo } from '@/features/account/utils/welcome-video';
 import { pageTitleFromPath } from '@/lib/page-title';
-import { useSession } from '@/stores/session-store';
+import { sessionStore, useSession } from '@/stores/session-store';
 import { ADMIN_MENU, CUSTOMER_MENU, type MenuItem } from './menus';
 import classes from './portal-layout.module.css';
 
 const DESKTOP_QUERY = '(min-width: 991px)';
+
+// Loaded only for the one visit that shows it.
+const WelcomeVideoModal = lazy(() =>
+  import('@/features/account/components/welcome-video-modal').then((module) => ({ default: module.WelcomeVideoModal })),
+);
 
 function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
   return (
@@ -55,6 +62,8 @@ export function PortalLayout() {
   const { pathname } = useLocation();
   const roleId = useSession((s) => s.user?.type);
   const isAdmin = isAdminRole(roleId);
+  // Decided once per sign-in: closing the modal stores the flag, and the modal closes itself.
+  const [welcome] = useState(() => !isAdmin && shouldShowWelcomeVideo(sessionStore.getState()));
   const menu = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
   const title = pageTitleFromPath(pathname);
 
@@ -75,48 +84,59 @@ export function PortalLayout() {
   );
 
   return (
-    <div className={classes.shell} data-pinned={(isDesktop && pinned) || undefined}>
-      <title>{title}</title>
-      <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
-      </a>
+    // Inside the router so that dialogs opened through `modals` can use links and navigation;
+    // they lock page scrolling while open (Mantine's default, kept on purpose).
+    <ModalsProvider>
+      <div className={classes.shell} data-pinned={(isDesktop && pinned) || undefined}>
+        <title>{title}</title>
+        <a href="#main-content" className={classes.skipLink}>
+          Skip to main content
+        </a>
 
-      <nav aria-label="Main menu" className={classes.sidebar}>
-        <Link to={dashboardPath(roleId)} className={classes.brand}>
-          <img src={logoMark} alt="" width={40} height={40} />
-          <span className={classes.label}>{settings.productName}</span>
-        </Link>
-        <MainMenu items={menu} />
-      </nav>
+        <nav aria-label="Main menu" className={classes.sidebar}>
+          <Link to={dashboardPath(roleId)} className={classes.brand}>
+            <img src={logoMark} alt="" width={40} height={40} />
+            <span className={classes.label}>{settings.productName}</span>
+          </Link>
+          <MainMenu items={menu} />
+        </nav>
 
-      <div className={classes.content}>
-        <header className={classes.topbar}>
-          {isDesktop ? menuToggle : <nav aria-label="Main menu">{menuToggle}</nav>}
-          <Title order={1} size="h3" className={classes.title}>
-            {title}
-          </Title>
-          <ThemeToggle />
-        </header>
-        {!isAdmin && <BetaBanner />}
-        <main id="main-content" tabIndex={-1} className={classes.main}>
-          <Outlet />
-        </main>
-      </div>
+        <div className={classes.content}>
+          <header className={classes.topbar}>
+            {isDesktop ? menuToggle : <nav aria-label="Main menu">{menuToggle}</nav>}
+            <Title order={1} size="h3" className={classes.title}>
+              {title}
+            </Title>
+            <ThemeToggle />
+          </header>
+          {!isAdmin && <BetaBanner />}
+          <main id="main-content" tabIndex={-1} className={classes.main}>
+            <Outlet />
+          </main>
+        </div>
 
-      {/*
+        {/*
         The drawer belongs to the small layout: widening the window puts the sidebar back. Its
         links are the "Main menu" navigation whose toggle sits in the top bar, so the dialog
         carries that name rather than a second landmark of the same name.
       */}
-      <Drawer
-        opened={drawerOpened && !isDesktop}
-        onClose={drawer.close}
-        title="Main menu"
-        size={290}
-        classNames={{ body: classes.drawerBody }}
-      >
-        <MainMenu items={menu} onNavigate={drawer.close} />
-      </Drawer>
-    </div>
+        <Drawer
+          opened={drawerOpened && !isDesktop}
+          onClose={drawer.close}
+          title="Main menu"
+          size={290}
+          classNames={{ body: classes.drawerBody }}
+        >
+          <MainMenu items={menu} onNavigate={drawer.close} />
+        </Drawer>
+
+        {/* Section 1: customers get a welcome video on their first login. */}
+        {welcome && (
+          <Suspense fallback={null}>
+            <WelcomeVideoModal />
+          </Suspense>
+        )}
+      </div>
+    </ModalsProvider>
   );
 }

@@ -1,18 +1,17 @@
-import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from 'react-router';
 import { RequestProgress } from '@/components/request-progress';
 import { ScrollToTop } from '@/components/scroll-to-top';
 
 /**
- * Inside the router so that dialogs opened through `modals` can use links and navigation.
- * Dialogs lock page scrolling while open (Mantine's default, kept on purpose).
+ * The frame of every page. The dialogs manager (ModalsProvider) lives in the portal layout,
+ * not here: Mantine's Modal would otherwise be in the first chunk the login page loads.
  */
 export function RootLayout() {
   return (
-    <ModalsProvider>
+    <>
       <ScrollToTop />
       <RequestProgress />
       <Outlet />
-    </ModalsProvider>
+    </>
   );
 }

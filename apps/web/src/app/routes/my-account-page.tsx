@@ -1,14 +1,18 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { CurrentSession } from '@/features/account/components/current-session';
+import { ProfilePanel } from '@/features/account/components/profile-panel';
+import { SignInPanel } from '@/features/account/components/sign-in-panel';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 
-/** My account (customers and admins alike): the account feature's session, the auth feature's logout. */
+/**
+ * My account (customers and admins alike): the account feature's profile, sign-in details and
+ * session, with the auth feature's logout in the session footer.
+ */
 export function MyAccountPage() {
   return (
     <Stack gap="lg">
-      <Text c="dimmed">
-        Changing your profile picture, name, billing details, e-mail address and password from here is coming soon.
-      </Text>
+      <ProfilePanel />
+      <SignInPanel />
       <CurrentSession action={<LogoutButton />} />
     </Stack>
   );

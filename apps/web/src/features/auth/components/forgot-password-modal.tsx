@@ -1,29 +1,34 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { settings } from '@/config/settings';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
-const MODAL_ID = 'forgot-password';
+/*
+ * The dialog, its form and Mantine's Modal load on the first click. Keeping Modal out of the
+ * login page matters: it pulls in the ScrollArea and, through it, the Floating UI package that
+ * the selects of other pages share, which would take the login page past its 200 KiB budget.
+ */
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
-// Recovery by e-mail arrives with the password-reset issue; until then the dialog says so
-// plainly and points to a person who can help.
-function ForgotPasswordNotice() {
+/**
+ * FORGOT_PASSWORD behind whatever control opens it: the login page's "Forgot password?" link,
+ * and the reset page's "Ask for a new link" when its link can no longer be used.
+ */
+export function ForgotPassword({ children }: { children: (open: () => void) => ReactNode }) {
+  const [requested, setRequested] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const open = () => {
+    setRequested(true);
+    setOpened(true);
+  };
   return (
-    <Stack gap="md">
-      <Text>Password recovery by e-mail is coming soon.</Text>
-      <Text>
-        Until then, write to{' '}
-        <Anchor href={`mailto:${settings.supportEmail}`} underline="always">
-          {settings.supportEmail}
-        </Anchor>{' '}
-        from the address you signed up with, and we will help you back into your account.
-      </Text>
-      <Button onClick={() => modals.close(MODAL_ID)} variant="default" style={{ alignSelf: 'flex-end' }}>
-        Close
-      </Button>
-    </Stack>
+    <>
+      {children(open)}
+      {/* Mounted from the first opening on, so closing plays the dialog's transition. */}
+      {requested && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
   );
-}
-
-export function openForgotPasswordModal(): void {
-  modals.open({ modalId: MODAL_ID, title: 'Forgot password?', centered: true, children: <ForgotPasswordNotice /> });
 }

@@ -1,29 +1,24 @@
 import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { incompleteRegistrationResponseSchema, loginRequestSchema } from '@portal/contract';
+import { loginRequestSchema } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { dashboardPath } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-error';
+import { withInvalidState } from '@/lib/form-errors';
 import { notifyRequestError, notifyWarning } from '@/lib/notify';
 import { sessionStore } from '@/stores/session-store';
 import { useLogin } from '../api/login';
+import { incompleteRegistration } from '../utils/registration-status';
 import { forgetRememberedEmail, readRememberedEmail, rememberEmail } from '../utils/remember-me';
-import { openForgotPasswordModal } from './forgot-password-modal';
+import { ForgotPassword } from './forgot-password-modal';
 
 interface LoginFormValues {
   email: string;
   password: string;
   remember: boolean;
-}
-
-/** A 403 that means "finish signing up" rather than "refused" (section 4, "Resuming"). */
-function incompleteRegistration(error: unknown) {
-  if (!isApiError(error) || error.status !== 403) return null;
-  const parsed = incompleteRegistrationResponseSchema.safeParse(error.body);
-  return parsed.success && parsed.data.registration_status === 'incomplete' ? parsed.data : null;
 }
 
 export function LoginForm() {
@@ -89,13 +84,17 @@ export function LoginForm() {
             visibilityToggleFocusable
             // The default name contains "password", which would make the field's label ambiguous.
             visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
-            {...form.getInputProps('password')}
+            {...withInvalidState(form.getInputProps('password'))}
           />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
-            <Anchor component="button" type="button" size="sm" onClick={openForgotPasswordModal}>
-              Forgot password?
-            </Anchor>
+            <ForgotPassword>
+              {(open) => (
+                <Anchor component="button" type="button" size="sm" onClick={open}>
+                  Forgot password?
+                </Anchor>
+              )}
+            </ForgotPassword>
           </Group>
           <Button
             type="submit"

@@ -6,8 +6,8 @@ import { sessionStore } from '@/stores/session-store';
 import { LoginForm } from '../components/login-form';
 
 export function LoginPage() {
-  // Section 2: "On entry the sign-up step resets to 1".
-  useEffect(() => sessionStore.setSignupStep(1), []);
+  // Section 2: "On entry the sign-up step resets to 1" (and an unfinished sign-up is let go).
+  useEffect(() => sessionStore.restartSignup(), []);
 
   return (
     <>

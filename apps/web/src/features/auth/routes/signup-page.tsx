@@ -1,15 +1,119 @@
-import { IconUserPlus } from '@tabler/icons-react';
-import { ComingSoon } from '../components/coming-soon';
+import { Alert, Button, Flex, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { sessionStore, useSession } from '@/stores/session-store';
+import { SignupAccountForm } from '../components/signup-account-form';
+import { SignupBillingForm } from '../components/signup-billing-form';
+import { SignupComplete } from '../components/signup-complete';
+import { SignupPersonalInfoForm } from '../components/signup-personal-info-form';
+import { VerifyOtpDialog } from '../components/verify-otp-dialog';
 
-export function SignupPage() {
+function StepLayout({
+  pageTitle,
+  heading,
+  intro,
+  width = 440,
+  children,
+}: {
+  pageTitle: string;
+  heading?: string;
+  intro?: string;
+  width?: number;
+  children: ReactNode;
+}) {
   return (
-    <>
-      <title>Create new account</title>
-      <ComingSoon
-        icon={<IconUserPlus aria-hidden />}
-        title="Create new account"
-        description="Signing up online is coming soon. Until then, ask your contact at the portal to create your account."
-      />
-    </>
+    <Flex justify="center" w="100%" p={{ base: 'md', sm: 'xl' }}>
+      <title>{pageTitle}</title>
+      <Stack gap="lg" w="100%" maw={width}>
+        {heading && (
+          <Stack gap={4}>
+            <Title order={1}>{heading}</Title>
+            {intro && <Text c="dimmed">{intro}</Text>}
+          </Stack>
+        )}
+        {children}
+      </Stack>
+    </Flex>
+  );
+}
+
+/** Step 1, with the code dialog over it once an account is registered (or resumed at step 1). */
+function AccountStep() {
+  const pending = useSession((s) => (s.token ? null : s.user));
+  // Resuming at step 1 from the login page arrives with the user already known: open at once.
+  const [dialogOpen, setDialogOpen] = useState(pending !== null);
+  return (
+    <StepLayout
+      pageTitle="Create new account"
+      heading="Create new account"
+      intro="Enter your e-mail address and choose a password. We will e-mail you a code to activate the account."
+    >
+      {pending && !dialogOpen && (
+        <Alert color="blue" title="Activate your account">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Enter the code we sent to <strong style={{ overflowWrap: 'anywhere' }}>{pending.email}</strong>.
+            </Text>
+            <Button size="xs" onClick={() => setDialogOpen(true)}>
+              Enter code
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <SignupAccountForm onRegistered={() => setDialogOpen(true)} />
+      {pending && (
+        <VerifyOtpDialog
+          opened={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          userId={pending.id}
+          email={pending.email}
+        />
+      )}
+    </StepLayout>
+  );
+}
+
+/**
+ * Multi-step sign-up (section 2; steps per DECISIONS.md): 1 account details and the code
+ * dialog, 2 code verified → personal info, 3 personal info saved → billing, 4 billing saved →
+ * the "ready" screen. The step lives in the session store, so the header's stepper and
+ * profile chip follow it, and the login page can resume a sign-up at the step the server gives.
+ */
+export function SignupPage() {
+  const step = useSession((s) => s.signupStep);
+  const userId = useSession((s) => s.user?.id);
+
+  // Opened afresh (a link or a reload) rather than from the login page or a resume: start at 1.
+  useEffect(() => {
+    if (sessionStore.getState().signupStep === 0) sessionStore.restartSignup();
+  }, []);
+
+  // Steps after the first act for the registered user; without one, sign-up starts over.
+  if (userId === undefined || step <= 1) return <AccountStep />;
+
+  if (step === 2) {
+    return (
+      <StepLayout pageTitle="Personal info" heading="Personal info" intro="Tell us who you are. A photo is optional.">
+        <SignupPersonalInfoForm userId={userId} />
+      </StepLayout>
+    );
+  }
+
+  if (step === 3) {
+    return (
+      <StepLayout
+        pageTitle="Billing details"
+        heading="Billing details"
+        intro="Let's complete your account for a smoother experience"
+        width={640}
+      >
+        <SignupBillingForm userId={userId} />
+      </StepLayout>
+    );
+  }
+
+  return (
+    <StepLayout pageTitle="Your Account is ready!">
+      <SignupComplete />
+    </StepLayout>
   );
 }

@@ -1,0 +1,113 @@
+import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
+import { IconClipboard } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+
+export const CODE_LENGTH = 6;
+
+/** Section 5: pasting fills the boxes "only if it is exactly 6 digits" (a trailing newline aside). */
+export function asSixDigitCode(text: string): string | null {
+  const trimmed = text.trim();
+  return /^\d{6}$/.test(trimmed) ? trimmed : null;
+}
+
+const NOT_A_CODE = 'The clipboard does not hold a 6-digit code.';
+const CLIPBOARD_BLOCKED = 'The clipboard could not be read. Type the code instead.';
+
+interface CodeInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called once all six boxes are filled, by typing or pasting. */
+  onComplete?: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+  label?: string;
+}
+
+/**
+ * The six single-digit code boxes (VERIFY_OTP, VERIFY_EMAIL_UPDATE) with a "Paste code"
+ * button. Mantine's PinInput keeps to digits and moves the focus forward on entry and back on
+ * Backspace from an empty box; pasting, by the button or into a box, follows the one rule above.
+ */
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  error,
+  disabled,
+  label = 'Verification code',
+}: CodeInputProps) {
+  const labelId = useId();
+  const errorId = useId();
+  const [hint, setHint] = useState('');
+
+  const fill = (text: string) => {
+    const code = asSixDigitCode(text);
+    if (!code) {
+      setHint(NOT_A_CODE);
+      return;
+    }
+    setHint('');
+    onChange(code);
+    onComplete?.(code);
+  };
+
+  const pasteFromClipboard = async () => {
+    try {
+      fill(await navigator.clipboard.readText());
+    } catch {
+      setHint(CLIPBOARD_BLOCKED);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Input.Label id={labelId} component="span">
+        {label}
+      </Input.Label>
+      <Group gap="sm" wrap="wrap" align="center">
+        <PinInput
+          length={CODE_LENGTH}
+          type="number"
+          inputMode="numeric"
+          size="md"
+          gap="xs"
+          placeholder=""
+          value={value}
+          onChange={(next) => {
+            setHint('');
+            onChange(next);
+          }}
+          onComplete={onComplete}
+          error={Boolean(error)}
+          disabled={disabled}
+          aria-labelledby={labelId}
+          aria-describedby={error ? errorId : undefined}
+          getInputProps={(index) => ({
+            'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`,
+            onPaste: (event: React.ClipboardEvent<HTMLInputElement>) => {
+              event.preventDefault();
+              fill(event.clipboardData.getData('text/plain'));
+            },
+          })}
+        />
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconClipboard size={16} aria-hidden />}
+          onClick={() => void pasteFromClipboard()}
+          disabled={disabled}
+        >
+          Paste code
+        </Button>
+      </Group>
+      {error && (
+        <Text id={errorId} size="sm" c="var(--mantine-color-error)">
+          {error}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {hint}
+      </Text>
+    </Stack>
+  );
+}

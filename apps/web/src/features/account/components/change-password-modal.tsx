@@ -1,0 +1,106 @@
+import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { changePasswordRequestSchema } from '@portal/contract';
+import { useState } from 'react';
+import { NEW_PASSWORD_CHECKLIST_PROPS, PasswordChecklist } from '@/components/password-checklist';
+import { ProgressSuccess } from '@/components/progress-success';
+import { endSession } from '@/lib/end-session';
+import { serverFieldErrors, withInvalidState } from '@/lib/form-errors';
+import { notifyRequestError } from '@/lib/notify';
+import { useChangePassword } from '../api/change-password';
+
+interface ChangePasswordValues {
+  current_password: string;
+  new_password: string;
+  new_password_confirmation: string;
+}
+
+const TOGGLE_PROPS = {
+  visibilityToggleFocusable: true,
+  visibilityToggleButtonProps: { 'aria-label': 'Show characters' },
+} as const;
+
+function ChangePasswordForm({ onChanged, onCancel }: { onChanged: () => void; onCancel: () => void }) {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordValues>({
+    initialValues: { current_password: '', new_password: '', new_password_confirmation: '' },
+    validate: schemaResolver(changePasswordRequestSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (change.isPending) return;
+    change.mutate(values, {
+      onSuccess: onChanged,
+      onError: (error) => {
+        const fieldErrors = serverFieldErrors(error);
+        if (fieldErrors) form.setErrors(fieldErrors);
+        notifyRequestError(error);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          data-autofocus
+          {...TOGGLE_PROPS}
+          {...withInvalidState(form.getInputProps('current_password'))}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          {...TOGGLE_PROPS}
+          {...NEW_PASSWORD_CHECKLIST_PROPS}
+          description={<PasswordChecklist value={form.values.new_password} />}
+          {...withInvalidState(form.getInputProps('new_password'))}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          {...TOGGLE_PROPS}
+          {...withInvalidState(form.getInputProps('new_password_confirmation'))}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={change.isPending}>
+            Update password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * CHANGE_PASSWORD → PASSWORD_CHANGE_SUCCESS. A changed password ends every session of the
+ * user, this one included (DECISIONS.md): after the success screen the session is cleared and
+ * the user logs in again with the new password. That is the expected end, not an error.
+ */
+export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [changed, setChanged] = useState(false);
+  return (
+    <Modal
+      opened={opened}
+      // Once changed, closing early only skips the wait: the session is over either way.
+      onClose={changed ? endSession : onClose}
+      title={changed ? 'Password changed' : 'Change password'}
+      centered
+    >
+      {changed ? (
+        <ProgressSuccess
+          title="Password updated!"
+          message="You'll have to login using your new password"
+          progressLabel="Going to the login page"
+          onDone={endSession}
+        />
+      ) : (
+        <ChangePasswordForm onChanged={() => setChanged(true)} onCancel={onClose} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+import { messageResponseSchema, type MessageResponse } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** GET /api/reset-password/{linkhash}: 200 while the link can still be used, 422 with the reason if not. */
+export function checkResetLink(linkhash: string, signal?: AbortSignal): Promise<MessageResponse> {
+  return apiClient.get(`/reset-password/${encodeURIComponent(linkhash)}`, { signal, schema: messageResponseSchema });
+}
+
+export const resetLinkQueryOptions = (linkhash: string) =>
+  queryOptions({
+    queryKey: ['auth', 'reset-link', linkhash],
+    queryFn: ({ signal }) => checkResetLink(linkhash, signal),
+    // A link is checked once per visit; using it is what changes its state.
+    staleTime: Infinity,
+  });
+
+export function useResetLink(linkhash: string) {
+  return useQuery(resetLinkQueryOptions(linkhash));
+}

@@ -1,0 +1,65 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { notifyRequestError, notifySuccess } from '@/lib/notify';
+import { useForgotPassword } from '../api/forgot-password';
+
+/**
+ * FORGOT_PASSWORD: the send button waits for an address, and no format check is shown
+ * (section 5); the server answers the same whether or not the address has an account.
+ */
+function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
+  const [email, setEmail] = useState('');
+  const forgot = useForgotPassword();
+  const trimmed = email.trim();
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!trimmed || forgot.isPending) return;
+        forgot.mutate(trimmed.toLowerCase(), {
+          onSuccess: (response) => {
+            notifySuccess('Success', response.message);
+            onDone();
+          },
+          onError: (error) => notifyRequestError(error, 'Something went wrong', 'Please try again.'),
+        });
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Enter the e-mail address of your account and we will send you a link to set a new password.
+        </Text>
+        <TextInput
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          data-autofocus
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!trimmed} loading={forgot.isPending}>
+            Send reset link
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** FORGOT_PASSWORD ("Forgot password?"). */
+export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Forgot password?" centered>
+      <ForgotPasswordForm onDone={onClose} />
+    </Modal>
+  );
+}

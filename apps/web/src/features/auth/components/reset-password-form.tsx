@@ -1,0 +1,76 @@
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { resetPasswordRequestSchema } from '@portal/contract';
+import { NEW_PASSWORD_CHECKLIST_PROPS, PasswordChecklist } from '@/components/password-checklist';
+import status from '@/components/status-colors.module.css';
+import { serverFieldErrors, withInvalidState } from '@/lib/form-errors';
+import { notifyRequestError } from '@/lib/notify';
+import { useResetPassword } from '../api/reset-password';
+
+interface ResetFormValues {
+  password: string;
+  password_confirmation: string;
+}
+
+/** The live hint under the confirmation (section 2): nothing until something is typed. */
+export function MatchHint({ password, confirmation }: { password: string; confirmation: string }) {
+  if (!confirmation) return null;
+  const match = password === confirmation;
+  return (
+    <span className={match ? status.ok : status.bad} aria-live="polite">
+      {match ? 'Match!' : 'Mismatch'}
+    </span>
+  );
+}
+
+/** The reset page's form: a new password with the checklist, and its confirmation. */
+export function ResetPasswordForm({ linkhash, onDone }: { linkhash: string; onDone: () => void }) {
+  const reset = useResetPassword();
+  const form = useForm<ResetFormValues>({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: schemaResolver(resetPasswordRequestSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (reset.isPending) return;
+    reset.mutate(
+      { linkhash, ...values },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const fieldErrors = serverFieldErrors(error);
+          if (fieldErrors) form.setErrors(fieldErrors);
+          notifyRequestError(error, 'Something went wrong', 'Please try again.');
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+          {...NEW_PASSWORD_CHECKLIST_PROPS}
+          description={<PasswordChecklist value={form.values.password} />}
+          {...withInvalidState(form.getInputProps('password'))}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          visibilityToggleFocusable
+          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          description={<MatchHint password={form.values.password} confirmation={form.values.password_confirmation} />}
+          {...withInvalidState(form.getInputProps('password_confirmation'))}
+        />
+        <Button type="submit" fullWidth loading={reset.isPending}>
+          Update password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

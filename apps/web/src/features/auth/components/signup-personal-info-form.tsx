@@ -1,0 +1,122 @@
+import { Avatar, Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { personalNamesSchema } from '@portal/contract';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { serverFieldErrors } from '@/lib/form-errors';
+import { PHOTO_ACCEPT, photoProblem } from '@/lib/image-file';
+import { notifySuccess } from '@/lib/notify';
+import { sessionStore } from '@/stores/session-store';
+import { useSavePersonalInfo } from '../api/save-personal-info';
+import { notifySignupError } from '../utils/signup-errors';
+
+interface NamesFormValues {
+  first_name: string;
+  last_name: string;
+}
+
+/** Sign-up step 2 → 3: first and last name, and an optional photo with a preview. */
+export function SignupPersonalInfoForm({ userId }: { userId: number }) {
+  const photoLabelId = useId();
+  const photoErrorId = useId();
+  const save = useSavePersonalInfo();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  // A data: address needs no releasing, unlike an object URL; photos are at most 5 MB.
+  const [preview, setPreview] = useState<string | null>(null);
+  const form = useForm<NamesFormValues>({
+    initialValues: { first_name: '', last_name: '' },
+    validate: schemaResolver(personalNamesSchema, { sync: true }),
+  });
+
+  const choosePhoto = (file: File | null) => {
+    if (!file) return;
+    const problem = photoProblem(file);
+    setPhotoError(problem);
+    if (problem) return;
+    setPhoto(file);
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+  };
+
+  const removePhoto = () => {
+    setPhoto(null);
+    setPreview(null);
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (save.isPending) return;
+    const names = personalNamesSchema.parse(values);
+    save.mutate(
+      { user_id: userId, ...names, logo: photo },
+      {
+        onSuccess: (response) => {
+          notifySuccess('Success', response.message);
+          // Names and photo as the server stored them; the header's profile chip shows them.
+          sessionStore.resumeSignup(response.user);
+          sessionStore.setSignupStep(3);
+        },
+        onError: (error) => {
+          const fieldErrors = serverFieldErrors(error);
+          if (fieldErrors) {
+            const { logo, ...names } = fieldErrors;
+            form.setErrors(names);
+            if (logo) setPhotoError(logo);
+          }
+          notifySignupError(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group gap="md" wrap="nowrap" align="center">
+          <Avatar src={preview} alt="" size={80} radius="xl" />
+          <Stack gap="xs" miw={0}>
+            <Text id={photoLabelId} size="sm" fw={500}>
+              Photo (optional)
+            </Text>
+            <Group gap="xs">
+              <FileButton onChange={choosePhoto} accept={PHOTO_ACCEPT}>
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconPhoto size={16} aria-hidden />}
+                    aria-describedby={photoError ? `${photoLabelId} ${photoErrorId}` : photoLabelId}
+                  >
+                    {photo ? 'Change photo' : 'Choose photo'}
+                  </Button>
+                )}
+              </FileButton>
+              {photo && (
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={removePhoto}
+                >
+                  Remove photo
+                </Button>
+              )}
+            </Group>
+            {photoError && (
+              <Text id={photoErrorId} size="sm" c="var(--mantine-color-error)">
+                {photoError}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
+        <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
+        <Button type="submit" fullWidth loading={save.isPending}>
+          Save and continue
+        </Button>
+      </Stack>
+    </form>
+  );
+}
