@@ -1,5 +1,5 @@
 import { freshEmail, signUpThroughApi } from './support/accounts';
-import { checkPage, expect, logIn, test } from './support/fixtures';
+import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
 import { latestCode, latestResetLink } from './support/mailbox';
 
 // A 1×1 PNG, uploaded as the profile photo.
@@ -50,6 +50,7 @@ test.describe('sign-up', () => {
 
     await expect(page.getByRole('heading', { name: 'Your Account is ready!' })).toBeVisible();
     await checkPage(page);
+    await checkToasts(page);
     await page.getByRole('link', { name: 'Go to dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -1,4 +1,4 @@
-import { checkPage, expect, logIn, test } from './support/fixtures';
+import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
 import { ADMIN, CUSTOMER } from './support/server-env';
 
 test.describe('login page', () => {
@@ -34,6 +34,7 @@ test.describe('login page', () => {
     await logIn(page, { email: CUSTOMER.email, password: 'Wrong-password1' });
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    await checkToasts(page);
   });
 });
 

@@ -3,6 +3,21 @@ import { expect, test as base, type Page } from '@playwright/test';
 
 type Theme = 'light' | 'dark';
 
+const TOASTS = '.mantine-Notifications-root';
+const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+
+/** Lets finite animations (dialogs sliding in, colour transitions) end, so colours are measured at rest. */
+async function waitForAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function setTheme(page: Page, theme: Theme) {
   await page.evaluate((value) => document.documentElement.setAttribute('data-mantine-color-scheme', value), theme);
 }
@@ -13,21 +28,14 @@ async function setTheme(page: Page, theme: Theme) {
  */
 export async function checkPage(page: Page) {
   await page.waitForLoadState('networkidle');
-  // Let finite animations (toasts and dialogs sliding in) end, so colours are measured at rest.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await waitForAnimations(page);
   const original = (await page.evaluate(() =>
     document.documentElement.getAttribute('data-mantine-color-scheme'),
   )) as Theme;
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    // Toasts come and go on timers, so they are checked on their own, held still (checkToasts).
+    const results = await axe(page).exclude(TOASTS).analyze();
     const summary = results.violations.map((violation) => ({
       theme,
       rule: violation.id,
@@ -42,6 +50,22 @@ export async function checkPage(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Checks the toasts on screen in both themes. Hovering a toast pauses its timer, so it is
+ * measured fully shown rather than while fading out.
+ */
+export async function checkToasts(page: Page) {
+  const toast = page.locator(`${TOASTS} [role="alert"]`).first();
+  await toast.hover();
+  await waitForAnimations(page);
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await waitForAnimations(page);
+    const results = await axe(page).include(TOASTS).analyze();
+    expect(results.violations.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
+  }
 }
 
 export async function logIn(page: Page, account: { email: string; password: string }) {
