@@ -29,3 +29,30 @@ export function EmptyMessage({
 }) {
   return <EmptyState icon={icon} title={title} description={description} withIndicatorBackground size="sm" py="xl" />;
 }
+
+/**
+ * A panel that has nothing to show yet: its data arrives with later work. `message` and
+ * `description` are the empty state's; `children` go under it.
+ */
+export function EmptyPanel({
+  title,
+  actions,
+  icon,
+  message,
+  description,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  icon: ReactNode;
+  message: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Panel title={title} actions={actions}>
+      <EmptyMessage icon={icon} title={message} description={description} />
+      {children}
+    </Panel>
+  );
+}

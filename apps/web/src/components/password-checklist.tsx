@@ -2,13 +2,14 @@ import { VisuallyHidden, type PasswordInputProps } from '@mantine/core';
 import { PASSWORD_RULES } from '@portal/contract';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import classes from './password-checklist.module.css';
+import { PasswordField } from './password-field';
 import status from './status-colors.module.css';
 
 /**
  * Props for a PasswordInput that carries the checklist as its description: the input is then
  * described by it, and the list (a div, not Mantine's default paragraph) sits under the field.
  */
-export const NEW_PASSWORD_CHECKLIST_PROPS: Pick<PasswordInputProps, 'inputWrapperOrder' | 'descriptionProps'> = {
+const NEW_PASSWORD_CHECKLIST_PROPS: Pick<PasswordInputProps, 'inputWrapperOrder' | 'descriptionProps'> = {
   inputWrapperOrder: ['label', 'input', 'description', 'error'],
   descriptionProps: { component: 'div' },
 };
@@ -32,5 +33,17 @@ export function PasswordChecklist({ value }: { value: string }) {
         );
       })}
     </ul>
+  );
+}
+
+/** A new-password field with the checklist under it, kept in step with what is typed. */
+export function NewPasswordField(props: Omit<PasswordInputProps, 'value'> & { value?: string }) {
+  return (
+    <PasswordField
+      autoComplete="new-password"
+      {...NEW_PASSWORD_CHECKLIST_PROPS}
+      description={<PasswordChecklist value={props.value ?? ''} />}
+      {...props}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/stores/session-store';
@@ -36,3 +36,7 @@ afterEach(() => {
   queryClient.clear();
   window.localStorage.clear();
 });
+
+// Two cores run every test project at once; a page's first lazy load can outlast the default
+// one-second wait of findBy* and waitFor without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });

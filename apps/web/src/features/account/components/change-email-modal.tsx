@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { emailChangeRequestSchema, otpSchema } from '@portal/contract';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { emailChangeRequestSchema } from '@portal/contract';
 import { useState } from 'react';
-import { CodeInput } from '@/components/code-input';
+import { CodeVerificationForm, useCodeEntry } from '@/components/code-verification-form';
+import { EmailInput } from '@/components/email-input';
 import { ProgressSuccess } from '@/components/progress-success';
 import { isApiError } from '@/lib/api-error';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
@@ -54,13 +55,9 @@ function NewEmailForm({ onSent, onCancel }: { onSent: (email: string) => void; o
     >
       <Stack gap="md">
         <Text size="sm">We will send a 6-digit code to the new address to make sure it is yours.</Text>
-        <TextInput
+        <EmailInput
           label="New email"
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           data-autofocus
           value={email}
           error={error}
@@ -83,78 +80,42 @@ function NewEmailForm({ onSent, onCancel }: { onSent: (email: string) => void; o
 }
 
 function VerifyNewEmailForm({ newEmail, onVerified }: { newEmail: string; onVerified: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const entry = useCodeEntry();
   const verify = useVerifyEmailChange();
   const resend = useResendEmailChangeCode();
 
-  const submit = (value: string) => {
-    if (verify.isPending) return;
-    const parsed = otpSchema.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    verify.mutate(
-      { new_email: newEmail, otp: parsed.data },
-      {
-        onSuccess: (response) => {
-          sessionStore.updateEmail(response.new_email);
-          notifySuccess('Updated', response.message);
-          onVerified();
-        },
-        onError: (failure) => {
-          setCode('');
-          notifyRequestError(failure, ERROR_TITLE, 'Please try again.');
-        },
-      },
-    );
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(code);
-      }}
-    >
-      <Stack gap="md">
-        <Text size="sm">
-          Enter the 6-digit code we sent to <strong style={{ overflowWrap: 'anywhere' }}>{newEmail}</strong>.
-        </Text>
-        <CodeInput
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            setError(undefined);
-          }}
-          onComplete={submit}
-          error={error}
-          disabled={verify.isPending}
-        />
-        <Group justify="space-between" gap="sm">
-          <Button
-            variant="default"
-            loading={resend.isPending}
-            onClick={() =>
-              resend.mutate(newEmail, {
-                onSuccess: (response) => {
-                  setCode('');
-                  notifySuccess('Code resent', response.message);
-                },
-                onError: (failure) => notifyRequestError(failure, ERROR_TITLE, 'Please try again.'),
-              })
-            }
-          >
-            Send new code
-          </Button>
-          <Button type="submit" loading={verify.isPending}>
-            Verify
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <CodeVerificationForm
+      entry={entry}
+      email={newEmail}
+      verifying={verify.isPending}
+      resending={resend.isPending}
+      onVerify={(otp) =>
+        verify.mutate(
+          { new_email: newEmail, otp },
+          {
+            onSuccess: (response) => {
+              sessionStore.updateEmail(response.new_email);
+              notifySuccess('Updated', response.message);
+              onVerified();
+            },
+            onError: (failure) => {
+              entry.clearCode();
+              notifyRequestError(failure, ERROR_TITLE, 'Please try again.');
+            },
+          },
+        )
+      }
+      onResend={() =>
+        resend.mutate(newEmail, {
+          onSuccess: (response) => {
+            entry.clearCode();
+            notifySuccess('Code resent', response.message);
+          },
+          onError: (failure) => notifyRequestError(failure, ERROR_TITLE, 'Please try again.'),
+        })
+      }
+    />
   );
 }
 

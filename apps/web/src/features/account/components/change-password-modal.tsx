@@ -1,11 +1,12 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordRequestSchema } from '@portal/contract';
 import { useState } from 'react';
-import { NEW_PASSWORD_CHECKLIST_PROPS, PasswordChecklist } from '@/components/password-checklist';
+import { NewPasswordField } from '@/components/password-checklist';
+import { PasswordField } from '@/components/password-field';
 import { ProgressSuccess } from '@/components/progress-success';
 import { endSession } from '@/lib/end-session';
-import { serverFieldErrors, withInvalidState } from '@/lib/form-errors';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { notifyRequestError } from '@/lib/notify';
 import { useChangePassword } from '../api/change-password';
 
@@ -14,11 +15,6 @@ interface ChangePasswordValues {
   new_password: string;
   new_password_confirmation: string;
 }
-
-const TOGGLE_PROPS = {
-  visibilityToggleFocusable: true,
-  visibilityToggleButtonProps: { 'aria-label': 'Show characters' },
-} as const;
 
 function ChangePasswordForm({ onChanged, onCancel }: { onChanged: () => void; onCancel: () => void }) {
   const change = useChangePassword();
@@ -42,26 +38,17 @@ function ChangePasswordForm({ onChanged, onCancel }: { onChanged: () => void; on
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PasswordInput
+        <PasswordField
           label="Current password"
           autoComplete="current-password"
           data-autofocus
-          {...TOGGLE_PROPS}
-          {...withInvalidState(form.getInputProps('current_password'))}
+          {...form.getInputProps('current_password')}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          {...TOGGLE_PROPS}
-          {...NEW_PASSWORD_CHECKLIST_PROPS}
-          description={<PasswordChecklist value={form.values.new_password} />}
-          {...withInvalidState(form.getInputProps('new_password'))}
-        />
-        <PasswordInput
+        <NewPasswordField label="New password" {...form.getInputProps('new_password')} />
+        <PasswordField
           label="Confirm password"
           autoComplete="new-password"
-          {...TOGGLE_PROPS}
-          {...withInvalidState(form.getInputProps('new_password_confirmation'))}
+          {...form.getInputProps('new_password_confirmation')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

@@ -1,14 +1,13 @@
 import { IconChartBar } from '@tabler/icons-react';
-import { EmptyMessage, Panel } from '@/components/panel';
+import { EmptyPanel } from '@/components/panel';
 
 export function AdminAnalyticsPage() {
   return (
-    <Panel title="Analytics of all campaigns">
-      <EmptyMessage
-        icon={<IconChartBar aria-hidden />}
-        title="No campaigns yet"
-        description="The performance of every approved campaign shows here."
-      />
-    </Panel>
+    <EmptyPanel
+      title="Analytics of all campaigns"
+      icon={<IconChartBar aria-hidden />}
+      message="No campaigns yet"
+      description="The performance of every approved campaign shows here."
+    />
   );
 }

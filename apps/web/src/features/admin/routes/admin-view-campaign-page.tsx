@@ -1,12 +1,12 @@
 import { Button } from '@mantine/core';
 import { IconArrowLeft, IconSpeakerphone } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { EmptyMessage, Panel } from '@/components/panel';
+import { EmptyPanel } from '@/components/panel';
 
 export function AdminViewCampaignPage() {
   const { id } = useParams();
   return (
-    <Panel
+    <EmptyPanel
       title={`Campaign ${id ?? ''}`.trim()}
       actions={
         <Button
@@ -19,12 +19,9 @@ export function AdminViewCampaignPage() {
           Back
         </Button>
       }
-    >
-      <EmptyMessage
-        icon={<IconSpeakerphone aria-hidden />}
-        title="Nothing here yet"
-        description="Reviewing, approving and declining a campaign is coming soon."
-      />
-    </Panel>
+      icon={<IconSpeakerphone aria-hidden />}
+      message="Nothing here yet"
+      description="Reviewing, approving and declining a campaign is coming soon."
+    />
   );
 }

@@ -1,14 +1,13 @@
 import { IconChartBar } from '@tabler/icons-react';
-import { EmptyMessage, Panel } from '@/components/panel';
+import { EmptyPanel } from '@/components/panel';
 
 export function AnalyticsPage() {
   return (
-    <Panel title="Campaign analytics">
-      <EmptyMessage
-        icon={<IconChartBar aria-hidden />}
-        title="No campaigns yet"
-        description="The performance of each campaign shows here once it runs."
-      />
-    </Panel>
+    <EmptyPanel
+      title="Campaign analytics"
+      icon={<IconChartBar aria-hidden />}
+      message="No campaigns yet"
+      description="The performance of each campaign shows here once it runs."
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { EmailInput } from '@/components/email-input';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -31,13 +32,9 @@ function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
         <Text size="sm">
           Enter the e-mail address of your account and we will send you a link to set a new password.
         </Text>
-        <TextInput
+        <EmailInput
           label="Email"
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           data-autofocus
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}

@@ -1,13 +1,14 @@
-import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginRequestSchema } from '@portal/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { EmailInput } from '@/components/email-input';
 import { ExternalLink } from '@/components/external-link';
+import { PasswordField } from '@/components/password-field';
 import { dashboardPath } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-error';
-import { withInvalidState } from '@/lib/form-errors';
 import { notifyRequestError, notifyWarning } from '@/lib/notify';
 import { sessionStore } from '@/stores/session-store';
 import { useLogin } from '../api/login';
@@ -69,23 +70,8 @@ export function LoginForm() {
 
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            visibilityToggleFocusable
-            // The default name contains "password", which would make the field's label ambiguous.
-            visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
-            {...withInvalidState(form.getInputProps('password'))}
-          />
+          <EmailInput label="Email" autoComplete="username" {...form.getInputProps('email')} />
+          <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
             <ForgotPassword>

@@ -1,9 +1,10 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { resetPasswordRequestSchema } from '@portal/contract';
-import { NEW_PASSWORD_CHECKLIST_PROPS, PasswordChecklist } from '@/components/password-checklist';
+import { NewPasswordField } from '@/components/password-checklist';
+import { PasswordField } from '@/components/password-field';
 import status from '@/components/status-colors.module.css';
-import { serverFieldErrors, withInvalidState } from '@/lib/form-errors';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { notifyRequestError } from '@/lib/notify';
 import { useResetPassword } from '../api/reset-password';
 
@@ -49,23 +50,13 @@ export function ResetPasswordForm({ linkhash, onDone }: { linkhash: string; onDo
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
-          {...NEW_PASSWORD_CHECKLIST_PROPS}
-          description={<PasswordChecklist value={form.values.password} />}
-          {...withInvalidState(form.getInputProps('password'))}
-        />
-        <PasswordInput
+        <NewPasswordField label="New password" {...form.getInputProps('password')} />
+        <PasswordField
           label="Confirm password"
           autoComplete="new-password"
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           description={<MatchHint password={form.values.password} confirmation={form.values.password_confirmation} />}
-          {...withInvalidState(form.getInputProps('password_confirmation'))}
+          {...form.getInputProps('password_confirmation')}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
           Update password

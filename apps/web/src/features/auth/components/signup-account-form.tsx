@@ -1,9 +1,10 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { registerRequestSchema, type RegistrationUser } from '@portal/contract';
-import { NEW_PASSWORD_CHECKLIST_PROPS, PasswordChecklist } from '@/components/password-checklist';
+import { EmailInput } from '@/components/email-input';
+import { NewPasswordField } from '@/components/password-checklist';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/api-error';
-import { serverFieldErrors, withInvalidState } from '@/lib/form-errors';
+import { serverFieldErrors } from '@/lib/form-errors';
 import { notifyRequestError, notifySuccess, notifyWarning } from '@/lib/notify';
 import { sessionStore } from '@/stores/session-store';
 import { useRegister } from '../api/register';
@@ -62,24 +63,8 @@ export function SignupAccountForm({ onRegistered }: { onRegistered: (user: Regis
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
-          {...NEW_PASSWORD_CHECKLIST_PROPS}
-          description={<PasswordChecklist value={form.values.password} />}
-          {...withInvalidState(form.getInputProps('password'))}
-        />
+        <EmailInput label="Email" autoComplete="email" {...form.getInputProps('email')} />
+        <NewPasswordField label="Password" {...form.getInputProps('password')} />
         <Button type="submit" fullWidth loading={register.isPending}>
           Create account
         </Button>

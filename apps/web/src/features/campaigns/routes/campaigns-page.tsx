@@ -1,7 +1,7 @@
-import { Button, Card, Group, Tabs } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconArchive, IconClock, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyMessage } from '@/components/panel';
+import { EmptyTabs } from '@/components/empty-tabs';
 
 const TABS = [
   { value: 'active', label: 'Active campaigns', empty: 'No active campaigns yet', icon: IconSpeakerphone },
@@ -13,26 +13,14 @@ const TABS = [
 // created yet, so every tab is honestly empty.
 export function CampaignsPage() {
   return (
-    <Card withBorder padding="lg">
-      <Tabs defaultValue="active">
-        <Group justify="space-between" gap="sm" wrap="wrap-reverse" align="flex-end">
-          <Tabs.List>
-            {TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Button component={Link} to="/campaigns/new" leftSection={<IconPlus size={18} aria-hidden />}>
-            New campaign
-          </Button>
-        </Group>
-        {TABS.map(({ value, empty, icon: Icon }) => (
-          <Tabs.Panel key={value} value={value}>
-            <EmptyMessage icon={<Icon aria-hidden />} title={empty} />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-    </Card>
+    <EmptyTabs
+      tabs={TABS}
+      defaultValue="active"
+      actions={
+        <Button component={Link} to="/campaigns/new" leftSection={<IconPlus size={18} aria-hidden />}>
+          New campaign
+        </Button>
+      }
+    />
   );
 }

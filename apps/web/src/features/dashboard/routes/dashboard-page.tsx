@@ -1,25 +1,25 @@
 import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconBell, IconChartLine, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyMessage, Panel } from '@/components/panel';
+import { EmptyPanel } from '@/components/panel';
 
 // The statistics, weekly spend and lists arrive with the campaigns and notifications work;
 // until a customer has a campaign these are exactly the empty states the spec gives.
 export function DashboardPage() {
   return (
     <Stack gap="lg">
-      <Panel
+      <EmptyPanel
         title="Amount Spent"
         actions={
           <Button component={Link} to="/analytics" variant="default" size="xs">
             View analytics
           </Button>
         }
-      >
-        <EmptyMessage icon={<IconChartLine aria-hidden />} title="No information to display" />
-      </Panel>
+        icon={<IconChartLine aria-hidden />}
+        message="No information to display"
+      />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Panel
+        <EmptyPanel
           title="Latest Campaigns"
           actions={
             <>
@@ -31,19 +31,19 @@ export function DashboardPage() {
               </Button>
             </>
           }
-        >
-          <EmptyMessage icon={<IconSpeakerphone aria-hidden />} title="No campaigns yet" />
-        </Panel>
-        <Panel
+          icon={<IconSpeakerphone aria-hidden />}
+          message="No campaigns yet"
+        />
+        <EmptyPanel
           title="Notifications"
           actions={
             <Button component={Link} to="/notifications" variant="default" size="xs">
               View all
             </Button>
           }
-        >
-          <EmptyMessage icon={<IconBell aria-hidden />} title="No Notifications yet" />
-        </Panel>
+          icon={<IconBell aria-hidden />}
+          message="No Notifications yet"
+        />
       </SimpleGrid>
     </Stack>
   );

@@ -1,10 +1,6 @@
 import { IconBell } from '@tabler/icons-react';
-import { EmptyMessage, Panel } from '@/components/panel';
+import { EmptyPanel } from '@/components/panel';
 
 export function NotificationsPage() {
-  return (
-    <Panel title="All notifications">
-      <EmptyMessage icon={<IconBell aria-hidden />} title="No Notifications yet" />
-    </Panel>
-  );
+  return <EmptyPanel title="All notifications" icon={<IconBell aria-hidden />} message="No Notifications yet" />;
 }
