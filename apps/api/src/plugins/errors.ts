@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '@portal/contract';
+import { errorResponseSchema, type ErrorResponse } from '@portal/contract';
 import { HttpError } from '../lib/http-errors';
 
 export const ERROR_MESSAGES = {
@@ -90,3 +90,7 @@ async function errorsPlugin(app: FastifyInstance) {
 }
 
 export default fp(errorsPlugin, { name: 'errors' });
+
+/** Route response schemas for error statuses, all in the one documented format. */
+export const errorResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));

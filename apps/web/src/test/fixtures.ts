@@ -67,3 +67,19 @@ export function routeFetch(handlers: Record<string, Handler>) {
 export function callsTo(fetchMock: ReturnType<typeof routeFetch>, key: string) {
   return fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
 }
+
+/** The billing details of an individual in Oregon, as the API answers them. */
+export function individualBilling(userId: number) {
+  return {
+    address: '1 Main Street',
+    city: 'Springfield',
+    country: 'us',
+    state: 'Oregon',
+    postal_code: '97403',
+    type: 'individual' as const,
+    business_name: null,
+    tax_id: null,
+    currency: null,
+    user_id: userId,
+  };
+}

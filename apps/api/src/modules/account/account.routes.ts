@@ -5,7 +5,6 @@ import {
   changePasswordRequestSchema,
   currentSessionResponseSchema,
   emailChangeRequestSchema,
-  errorResponseSchema,
   messageResponseSchema,
   updateBillingInfoRequestSchema,
   updateBillingInfoResponseSchema,
@@ -16,9 +15,8 @@ import {
   verifyEmailChangeResponseSchema,
 } from '@portal/contract';
 import { requirePrincipal } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { AccountService } from './account.service';
-
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 /**
  * My account. These live under /customer/ but serve both roles: /admin/my-account uses them
@@ -39,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
         tags: ['account'],
         summary: 'The device and place of the session making this request',
         security,
-        response: { 200: currentSessionResponseSchema, ...errors(401) },
+        response: { 200: currentSessionResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => accountService.currentSession(requirePrincipal(request)),
@@ -54,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
         summary: 'Change first and last name',
         security,
         body: updatePersonalInfoRequestSchema,
-        response: { 200: updatePersonalInfoResponseSchema, ...errors(401, 422) },
+        response: { 200: updatePersonalInfoResponseSchema, ...errorResponses(401, 422) },
       },
     },
     async (request) => ({
@@ -77,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
             .instanceof(Buffer, { error: ACCOUNT_MESSAGES.logoRequired })
             .meta({ type: 'string', format: 'binary' }),
         }),
-        response: { 200: uploadLogoResponseSchema, ...errors(401, 413, 422) },
+        response: { 200: uploadLogoResponseSchema, ...errorResponses(401, 413, 422) },
       },
     },
     async (request) => ({
@@ -95,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
         summary: 'Change billing details',
         security,
         body: updateBillingInfoRequestSchema,
-        response: { 200: updateBillingInfoResponseSchema, ...errors(401, 422) },
+        response: { 200: updateBillingInfoResponseSchema, ...errorResponses(401, 422) },
       },
     },
     async (request) => ({
@@ -103,9 +101,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
       billing_detail: await accountService.updateBilling(requirePrincipal(request), request.body),
     }),
   );
-
-  const sendEmailCode = async (principal: ReturnType<typeof requirePrincipal>, newEmail: string) =>
-    accountService.requestEmailChange(principal, newEmail);
 
   app.post(
     '/customer/email-change-request',
@@ -116,11 +111,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
         summary: 'Send a code to a new e-mail address',
         security,
         body: emailChangeRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(401, 409, 422, 429) },
+        response: { 200: messageResponseSchema, ...errorResponses(401, 409, 422, 429) },
       },
     },
     async (request) => {
-      await sendEmailCode(requirePrincipal(request), request.body.new_email);
+      await accountService.requestEmailChange(requirePrincipal(request), request.body.new_email);
       return { message: ACCOUNT_MESSAGES.emailCodeSent };
     },
   );
@@ -134,11 +129,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
         summary: 'Send a new code to the new e-mail address, at most once a minute',
         security,
         body: emailChangeRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(401, 409, 422, 429) },
+        response: { 200: messageResponseSchema, ...errorResponses(401, 409, 422, 429) },
       },
     },
     async (request) => {
-      await sendEmailCode(requirePrincipal(request), request.body.new_email);
+      await accountService.requestEmailChange(requirePrincipal(request), request.body.new_email);
       return { message: ACCOUNT_MESSAGES.emailCodeResent };
     },
   );
@@ -152,7 +147,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
         summary: 'Confirm the new e-mail address with its code; the old address is told',
         security,
         body: verifyEmailChangeRequestSchema,
-        response: { 200: verifyEmailChangeResponseSchema, ...errors(401, 409, 422) },
+        response: { 200: verifyEmailChangeResponseSchema, ...errorResponses(401, 409, 422) },
       },
     },
     async (request) => ({
@@ -174,7 +169,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
         summary: 'Change the password; every session of the user ends, this one included',
         security,
         body: changePasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(401, 422) },
+        response: { 200: messageResponseSchema, ...errorResponses(401, 422) },
       },
     },
     async (request) => {

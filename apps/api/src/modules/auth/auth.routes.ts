@@ -26,6 +26,7 @@ import type { GeoIpLookup } from '../../adapters/geoip/geoip';
 import { describeClient } from '../../lib/client-info';
 import { clearSignupCookie, readSignupCookie, setSignupCookie } from '../../lib/signup-cookie';
 import { requirePrincipal } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/errors';
 import type { AuthService } from './auth.service';
 import type { RecoveryService } from './recovery.service';
 import type { SignupService } from './signup.service';
@@ -45,8 +46,6 @@ export const optionalUpload = z
   .transform((file) => (file && file.length > 0 ? file : undefined))
   .meta({ type: 'string', format: 'binary' });
 
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
-
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { authService, signupService, recoveryService, geoip, secureCookies } = options;
   const signupUserId = (request: Parameters<typeof readSignupCookie>[0]) =>
@@ -65,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: {
           200: loginResponseSchema,
           403: incompleteRegistrationResponseSchema.or(errorResponseSchema),
-          ...errors(401, 422, 429),
+          ...errorResponses(401, 422, 429),
         },
       },
     },
@@ -86,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'End the current session',
         security: [{ bearerAuth: [] }],
-        response: { 200: messageResponseSchema, ...errors(401) },
+        response: { 200: messageResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -108,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: {
           200: registerResponseSchema,
           403: incompleteRegistrationResponseSchema.or(alreadyRegisteredResponseSchema),
-          ...errors(409, 422),
+          ...errorResponses(409, 422),
         },
       },
     },
@@ -129,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['signup'],
         summary: 'Check the activation code (sign-up cookie required)',
         body: verifyOtpRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(403, 409, 422) },
+        response: { 200: messageResponseSchema, ...errorResponses(403, 409, 422) },
       },
     },
     async (request) => {
@@ -146,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['signup'],
         summary: 'Send a new activation code, at most once a minute (sign-up cookie required)',
         body: newOtpRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(403, 409, 422, 429) },
+        response: { 200: messageResponseSchema, ...errorResponses(403, 409, 422, 429) },
       },
     },
     async (request) => {
@@ -164,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Save first and last name, and an optional photo (sign-up cookie required)',
         consumes: ['multipart/form-data', 'application/json', 'application/x-www-form-urlencoded'],
         body: signupPersonalInfoRequestSchema.extend({ logo: optionalUpload }),
-        response: { 200: signupPersonalInfoResponseSchema, ...errors(403, 413, 422) },
+        response: { 200: signupPersonalInfoResponseSchema, ...errorResponses(403, 413, 422) },
       },
     },
     async (request) => {
@@ -187,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['signup'],
         summary: 'Save billing details, finish sign-up and sign in (sign-up cookie required)',
         body: signupBillingRequestSchema,
-        response: { 200: signupBillingResponseSchema, ...errors(403, 422) },
+        response: { 200: signupBillingResponseSchema, ...errorResponses(403, 422) },
       },
     },
     async (request, reply) => {
@@ -208,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'E-mail a link to set a new password',
         description: 'Answers the same whether or not the address has an account.',
         body: forgotPasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(422, 429) },
+        response: { 200: messageResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (request) => {
@@ -227,7 +226,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Whether a reset link can still be used',
         params: linkParams,
-        response: { 200: messageResponseSchema, ...errors(422) },
+        response: { 200: messageResponseSchema, ...errorResponses(422) },
       },
     },
     async (request) => {
@@ -245,7 +244,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Set a new password with an e-mailed link; every session of the user ends',
         params: linkParams,
         body: resetPasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(422) },
+        response: { 200: messageResponseSchema, ...errorResponses(422) },
       },
     },
     async (request) => {

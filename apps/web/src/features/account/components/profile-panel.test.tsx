@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, ROLE } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { callsTo, jsonResponse, loginResponse, routeFetch, sentJson } from '@/test/fixtures';
+import { callsTo, jsonResponse, loginResponse, routeFetch, sentJson, individualBilling } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const session = () =>
@@ -123,18 +123,7 @@ describe('My account profile', () => {
       'POST /api/customer/update-billing-info': () =>
         jsonResponse({
           message: ACCOUNT_MESSAGES.billingUpdated,
-          billing_detail: {
-            address: '1 Main Street',
-            city: 'Springfield',
-            country: 'us',
-            state: 'Oregon',
-            postal_code: '97403',
-            type: 'individual',
-            business_name: null,
-            tax_id: null,
-            currency: null,
-            user_id: 7,
-          },
+          billing_detail: individualBilling(7),
         }),
     });
     sessionStore.signIn(loginResponse());

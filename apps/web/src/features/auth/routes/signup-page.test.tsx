@@ -3,7 +3,15 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { callsTo, jsonResponse, loginResponse, registrationUser, routeFetch, sentJson } from '@/test/fixtures';
+import {
+  callsTo,
+  jsonResponse,
+  loginResponse,
+  registrationUser,
+  routeFetch,
+  sentJson,
+  individualBilling,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -187,18 +195,7 @@ describe('the whole sign-up', () => {
         jsonResponse({
           ...loginResponse({ id: 9, token: 'fresh-token', is_first_login: true }),
           message: 'Your account is ready.',
-          billing_detail: {
-            address: '1 Main Street',
-            city: 'Springfield',
-            country: 'us',
-            state: 'Oregon',
-            postal_code: '97403',
-            type: 'individual',
-            business_name: null,
-            tax_id: null,
-            currency: null,
-            user_id: 9,
-          },
+          billing_detail: individualBilling(9),
         }),
     });
     const { user, router } = await openSignup();
