@@ -17,6 +17,24 @@ test.describe('login page', () => {
     await checkPage(page);
   });
 
+  test('loads at most 200 KiB of compressed JavaScript', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter(
+          (entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' || entry.name.endsWith('.js'),
+        )
+        .map((entry) => ({ name: entry.name, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
+    );
+    const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    console.log(`login page JavaScript: ${scripts.length} files, ${(total / 1024).toFixed(1)} KiB transferred`);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(200 * 1024);
+  });
+
   test('shows the validation messages', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Log into account' }).click();

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -13,6 +14,7 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, 'assets'));
   await writeFile(path.join(distDir, 'index.html'), '<html><head><!-- portal-settings --></head><body></body></html>');
   await writeFile(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  await writeFile(path.join(distDir, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
   t = await createTestApp({
     env: { WEB_DIST_DIR: distDir, SUPPORT_EMAIL: 'help@adnet.test', FAQ_URL: 'https://adnet.test/faq?a=</script>' },
   });
@@ -44,6 +46,16 @@ describe('the front end', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy to a browser that accepts it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('sends security headers', async () => {

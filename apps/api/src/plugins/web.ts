@@ -32,6 +32,8 @@ async function webPlugin(app: FastifyInstance, options: { distDir: string; setti
       root: options.distDir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite names assets by content hash, so they never change under the same URL.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
