@@ -8,6 +8,7 @@ export const ERROR_MESSAGES = {
   notFound: 'The requested resource was not found',
   malformedJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
+  bodyNotObject: 'The request body must be a JSON object or a form',
   unsupportedMediaType: 'This content type is not accepted: send JSON, a url-encoded form or multipart form data',
   badRequest: 'The request could not be understood',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
@@ -47,7 +48,9 @@ function fieldErrors(validation: { instancePath: string; message?: string }[]): 
   const errors: Record<string, string[]> = {};
   for (const issue of validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+    // The body itself of the wrong type gets one plain sentence instead of Zod's wording.
+    const message = field === 'body' ? ERROR_MESSAGES.bodyNotObject : (issue.message ?? 'Invalid value');
+    (errors[field] ??= []).push(message);
   }
   return errors;
 }

@@ -25,6 +25,7 @@ export const SIGNUP_MESSAGES = {
   personalInfoSaved: 'Your personal details are saved.',
   accountReady: 'Your account is ready.',
   userIdRequired: 'The user id is required',
+  userIdInvalid: 'The user id must be a positive whole number',
 } as const;
 
 /** A six-digit one-time code as typed into the boxes. */
@@ -38,11 +39,19 @@ export const otpSchema = textField(
     .regex(/^\d{6}$/, { error: SIGNUP_MESSAGES.codeFormat }),
 );
 
-/** `user_id` as multipart and url-encoded forms send it: a string of digits, or a number in JSON. */
-export const userIdSchema = z.coerce
-  .number({ error: SIGNUP_MESSAGES.userIdRequired })
-  .int({ error: SIGNUP_MESSAGES.userIdRequired })
-  .positive({ error: SIGNUP_MESSAGES.userIdRequired });
+/** `user_id` as multipart and url-encoded forms send it (a string of digits), or a JSON number. */
+export const userIdSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === ''
+          ? SIGNUP_MESSAGES.userIdRequired
+          : SIGNUP_MESSAGES.userIdInvalid,
+    })
+    .int({ error: SIGNUP_MESSAGES.userIdInvalid })
+    .positive({ error: SIGNUP_MESSAGES.userIdInvalid }),
+);
 
 const withConfirmation = <T extends z.ZodRawShape>(shape: T, password: string, confirmation: string) =>
   z.object(shape).superRefine((values, context) => {

@@ -18,7 +18,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
  * that url-encoded and multipart forms carry ("true", "1", "on"; anything else is false).
  */
 export const formBooleanSchema = z
-  .union([z.boolean(), z.string()])
+  .union([z.boolean(), z.string()], { error: 'Must be true or false' })
   .transform((value) => (typeof value === 'boolean' ? value : ['true', '1', 'on'].includes(value.toLowerCase())));
 
 /** Role ids as the documents use them: type 1 is an administrator, any other a customer. */

@@ -182,7 +182,10 @@ describe('POST /api/login with bad input', () => {
       payload: '[1,2]',
     });
     expect(response.statusCode).toBe(422);
-    expect(errorBody(response).message).toBeTypeOf('string');
+    expect(errorBody(response)).toEqual({
+      message: 'The request body must be a JSON object or a form',
+      errors: { body: ['The request body must be a JSON object or a form'] },
+    });
   });
 
   it('answers 400 for malformed JSON', async () => {

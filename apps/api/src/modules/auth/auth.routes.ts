@@ -216,7 +216,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  const linkParams = z.object({ linkhash: z.string().min(1).max(200) });
+  const linkParams = z.object({
+    linkhash: z
+      .string()
+      .min(1, { error: RECOVERY_MESSAGES.linkInvalid })
+      .max(200, { error: RECOVERY_MESSAGES.linkInvalid }),
+  });
 
   app.get(
     '/reset-password/:linkhash',

@@ -219,6 +219,11 @@ describe('the activation code', () => {
     expect(errorBody(response).errors).toEqual({ otp: [SIGNUP_MESSAGES.codeFormat] });
     const noUser = await post('/verify-otp', { otp: '123456' }, cookie);
     expect(errorBody(noUser).errors).toEqual({ user_id: [SIGNUP_MESSAGES.userIdRequired] });
+    for (const userId of [-5, 1.5, 'abc', '']) {
+      const bad = await post('/verify-otp', { user_id: userId, otp: '123456' }, cookie);
+      const expected = userId === '' ? SIGNUP_MESSAGES.userIdRequired : SIGNUP_MESSAGES.userIdInvalid;
+      expect(errorBody(bad).errors).toEqual({ user_id: [expected] });
+    }
   });
 });
 
