@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
-import { ROLE } from '@portal/contract';
+import { ROLE, type SessionInfo } from '@portal/contract';
 import { memoryLimiterFactory, type LimiterFactory } from '../src/adapters/rate-limit/rate-limiter';
 import { noGeoIp, type GeoIpLookup } from '../src/adapters/geoip/geoip';
 import { createOutboxTransport, type MailTransport } from '../src/adapters/mail/mail-transport';
@@ -46,6 +46,8 @@ export interface TestApp {
   createUser(fields?: Partial<NewUser> & { withBilling?: boolean }): Promise<typeof users.$inferSelect>;
   /** Logs in and returns the bearer token, failing the test if the login does not succeed. */
   login(email: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
+  /** Logs a new user in from the given address and headers; returns the session the server described. */
+  sessionInfoOfLogin(request: { remoteAddress: string; headers?: Record<string, string> }): Promise<SessionInfo>;
   /** Sends what the mail queue holds and returns the outbox, newest first. */
   mail(): Promise<MailboxMessage[]>;
   /** The six-digit code of the newest message to `email`. */
@@ -85,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return readOutbox(config.outboxDir);
   };
 
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
@@ -125,6 +127,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return response.json<{ access_token: string }>().access_token;
     },
+    async sessionInfoOfLogin({ remoteAddress, headers = {} }) {
+      const user = await testApp.createUser();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+        remoteAddress,
+        headers,
+      });
+      return response.json<{ session_info: SessionInfo }>().session_info;
+    },
     mail,
     async latestCode(email) {
       const message = (await mail()).find((candidate) => candidate.to.includes(email));
@@ -139,6 +152,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

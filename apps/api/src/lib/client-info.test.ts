@@ -25,15 +25,11 @@ describe('the client address of a session', () => {
   const loginFrom = async (env: Record<string, string>) => {
     const t = await createTestApp({ env });
     try {
-      const user = await t.createUser();
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: user.email, password: 'Correct-horse1' },
+      const session = await t.sessionInfoOfLogin({
         remoteAddress: '10.0.0.5',
         headers: { 'x-forwarded-for': '198.51.100.23' },
       });
-      return response.json().session_info.ip as string;
+      return session.ip;
     } finally {
       await t.close();
     }

@@ -1,5 +1,6 @@
 import { ROLE, type LoginResponse, type RegistrationUser } from '@portal/contract';
-import { vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 
 export function loginResponse(
   overrides: { role_id?: number; token?: string; id?: number; is_first_login?: boolean } = {},
@@ -82,4 +83,12 @@ export function individualBilling(userId: number) {
     currency: null,
     user_id: userId,
   };
+}
+
+/** The toast on screen with this title; fails the test when there is none. */
+export async function findToast(title: string): Promise<HTMLElement> {
+  const toasts = await screen.findAllByRole('alert');
+  const found = toasts.find((element) => within(element).queryByText(title));
+  expect(found, `a toast titled ${title}`).toBeDefined();
+  return found!;
 }

@@ -26,14 +26,8 @@ describe('the MaxMind GeoIP adapter', () => {
   it('fills in the place of a session at login', async () => {
     const t = await createTestApp({ geoip: await openMaxmindGeoIp(databasePath) });
     try {
-      const user = await t.createUser();
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: user.email, password: 'Correct-horse1' },
-        remoteAddress: '10.20.30.40',
-      });
-      expect(response.json().session_info).toMatchObject({ ip: '10.20.30.40', city: 'Testville', country: 'Testland' });
+      const session = await t.sessionInfoOfLogin({ remoteAddress: '10.20.30.40' });
+      expect(session).toMatchObject({ ip: '10.20.30.40', city: 'Testville', country: 'Testland' });
     } finally {
       await t.close();
     }

@@ -2,20 +2,21 @@ import { ACCOUNT_MESSAGES, ROLE } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { callsTo, jsonResponse, loginResponse, routeFetch, sentJson, individualBilling } from '@/test/fixtures';
+import {
+  callsTo,
+  jsonResponse,
+  loginResponse,
+  routeFetch,
+  sentJson,
+  individualBilling,
+  findToast,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const session = () =>
   jsonResponse({
     data: { ...loginResponse().session_info, created_at: '2030-01-01T00:00:00Z', expires_at: '2030-01-02T00:00:00Z' },
   });
-
-async function toast(title: string) {
-  const toasts = await screen.findAllByRole('alert');
-  const found = toasts.find((element) => within(element).queryByText(title));
-  expect(found, `a toast titled ${title}`).toBeDefined();
-  return found!;
-}
 
 describe('My account profile', () => {
   it('shows the account type, "Admin" when there is none', async () => {
@@ -40,7 +41,7 @@ describe('My account profile', () => {
     await user.clear(firstName);
     await user.type(firstName, 'Anna');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
-    const shown = await toast('Name Updated');
+    const shown = await findToast('Name Updated');
     expect(within(shown).getByText(ACCOUNT_MESSAGES.nameUpdated)).toBeInTheDocument();
     expect(sentJson(callsTo(fetchMock, 'POST /api/customer/update-personal-info')[0])).toEqual({
       first_name: 'Anna',
@@ -64,7 +65,7 @@ describe('My account profile', () => {
     sessionStore.signIn(loginResponse());
     const { user } = renderApp('/my-account');
     await user.click(await screen.findByRole('button', { name: 'Save name' }));
-    const shown = await toast('Validation Error');
+    const shown = await findToast('Validation Error');
     expect(
       within(shown).getByText(
         (_, element) =>
@@ -81,7 +82,7 @@ describe('My account profile', () => {
     sessionStore.signIn(loginResponse());
     const { user } = renderApp('/my-account');
     await user.click(await screen.findByRole('button', { name: 'Save name' }));
-    expect(within(await toast('Failed to update name')).getByText('Service unavailable')).toBeInTheDocument();
+    expect(within(await findToast('Failed to update name')).getByText('Service unavailable')).toBeInTheDocument();
   });
 
   it('uploads a new picture and shows it from the storage base', async () => {
@@ -95,7 +96,7 @@ describe('My account profile', () => {
     await screen.findByRole('button', { name: 'Change profile picture' });
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
-    await toast('Profile picture updated');
+    await findToast('Profile picture updated');
     const sent = callsTo(fetchMock, 'POST /api/customer/upload-logo')[0]?.[1]?.body as FormData;
     expect((sent.get('logo') as File).name).toBe('me.png');
     await waitFor(() =>
@@ -112,7 +113,7 @@ describe('My account profile', () => {
     // A file picker's "All files" choice gets past the accept list; the check must not rely on it.
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' })] } });
     expect(
-      within(await toast('Failed to update profile picture')).getByText(ACCOUNT_MESSAGES.logoNotImage),
+      within(await findToast('Failed to update profile picture')).getByText(ACCOUNT_MESSAGES.logoNotImage),
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/customer/upload-logo')).toHaveLength(0);
   });
@@ -141,7 +142,7 @@ describe('My account profile', () => {
       await user.paste(value);
     }
     await user.click(within(dialog).getByRole('button', { name: 'Save billing details' }));
-    await toast('Updated');
+    await findToast('Updated');
     expect(sentJson(callsTo(fetchMock, 'POST /api/customer/update-billing-info')[0])).toMatchObject({
       type: 'individual',
       country: 'us',

@@ -11,6 +11,7 @@ import {
   routeFetch,
   sentJson,
   individualBilling,
+  findToast,
 } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
@@ -43,13 +44,6 @@ const incomplete = (profileStep: number, names: { first_name?: string; last_name
     },
     403,
   );
-
-const toastWithTitle = async (title: string) => {
-  const toasts = await screen.findAllByRole('alert');
-  const toast = toasts.find((element) => within(element).queryByText(title));
-  expect(toast, `a toast titled ${title}`).toBeDefined();
-  return toast!;
-};
 
 describe('sign-up step 1: account details', () => {
   it('shows the contract messages and sends nothing while the form is invalid', async () => {
@@ -98,7 +92,7 @@ describe('sign-up step 1: account details', () => {
       password: 'Secret-pass1',
       password_confirmation: 'Secret-pass1',
     });
-    await toastWithTitle('Success');
+    await findToast('Success');
   });
 
   it('says "Already Registered" for a complete account and stays on step 1', async () => {
@@ -111,7 +105,7 @@ describe('sign-up step 1: account details', () => {
     });
     const { user } = await openSignup();
     await register(user);
-    const toast = await toastWithTitle('Already Registered');
+    const toast = await findToast('Already Registered');
     expect(within(toast).getByText(/already registered/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -123,7 +117,7 @@ describe('sign-up step 1: account details', () => {
     });
     const { user } = await openSignup();
     await register(user);
-    const toast = await toastWithTitle('Error');
+    const toast = await findToast('Error');
     expect(within(toast).getByText(/Log in with its password/)).toBeInTheDocument();
   });
 });
@@ -133,7 +127,7 @@ describe('resuming an unfinished sign-up at profile_step', () => {
     routeFetch({ 'POST /api/register': () => incomplete(1) });
     const { user } = await openSignup();
     await register(user);
-    await toastWithTitle('Some Information is Missing');
+    await findToast('Some Information is Missing');
     expect(await screen.findByRole('dialog', { name: 'Activate account' })).toBeInTheDocument();
     expect(sessionStore.getState().signupStep).toBe(1);
   });
@@ -203,18 +197,18 @@ describe('the whole sign-up', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Activate account' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Send new code' }));
-    await toastWithTitle('OTP Sent');
+    await findToast('OTP Sent');
     expect(sentJson(callsTo(fetchMock, 'POST /api/new-otp')[0])).toEqual({ user_id: 9 });
 
     await user.click(within(dialog).getByLabelText('Digit 1 of 6'));
     await user.keyboard('111111');
-    await toastWithTitle('Something went wrong');
+    await findToast('Something went wrong');
     expect(screen.getByRole('dialog', { name: 'Activate account' })).toBeInTheDocument();
 
     await navigator.clipboard.writeText('123456');
     await user.click(within(dialog).getByRole('button', { name: 'Paste code' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Personal info' })).toBeInTheDocument();
-    await toastWithTitle('Verified');
+    await findToast('Verified');
     expect(sentJson(callsTo(fetchMock, 'POST /api/verify-otp').at(-1))).toEqual({ user_id: 9, otp: '123456' });
 
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
@@ -245,7 +239,7 @@ describe('the whole sign-up', () => {
     await user.click(screen.getByRole('button', { name: 'Complete sign-up' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Account is ready!' })).toBeInTheDocument();
-    await toastWithTitle('Registered');
+    await findToast('Registered');
     expect(sentJson(callsTo(fetchMock, 'POST /api/update-billing-details')[0])).toEqual({
       user_id: 9,
       type: 'individual',
@@ -274,7 +268,7 @@ describe('the whole sign-up', () => {
     await screen.findByRole('dialog', { name: 'Activate account' });
     await navigator.clipboard.writeText('123456');
     await user.click(screen.getByRole('button', { name: 'Paste code' }));
-    const toast = await toastWithTitle('Something went wrong');
+    const toast = await findToast('Something went wrong');
     expect(within(toast).getByText(/Log in to continue/)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
