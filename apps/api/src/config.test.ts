@@ -7,7 +7,12 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
-    expect(config.admin).toEqual({ email: 'admin@example.com', password: undefined });
+    expect(config.admin).toEqual({
+      email: 'admin@example.com',
+      password: undefined,
+      firstName: 'Portal',
+      lastName: 'Administrator',
+    });
     expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.trustProxy).toBe(false);
     expect(config.redisUrl).toBeUndefined();

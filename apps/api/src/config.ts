@@ -27,6 +27,8 @@ const envSchema = z.object({
   ),
   PUBLIC_ORIGIN: optionalText.pipe(url('PUBLIC_ORIGIN').optional()),
   ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an e-mail address').optional()),
+  ADMIN_FIRST_NAME: z.string().trim().min(1, 'ADMIN_FIRST_NAME must not be empty').max(100).default('Portal'),
+  ADMIN_LAST_NAME: z.string().trim().min(1, 'ADMIN_LAST_NAME must not be empty').max(100).default('Administrator'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   TRUST_PROXY: optionalText,
   REDIS_URL: optionalText.pipe(
@@ -65,7 +67,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicOrigin: string;
-  admin: { email: string; password: string | undefined };
+  admin: { email: string; password: string | undefined; firstName: string; lastName: string };
   /** Fastify's trustProxy: false, true, a hop test, or a list of addresses and CIDR ranges. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   redisUrl: string | undefined;
@@ -111,7 +113,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    admin: { email: (e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(), password: e.ADMIN_PASSWORD },
+    admin: {
+      email: (e.ADMIN_EMAIL ?? 'admin@example.com').toLowerCase(),
+      password: e.ADMIN_PASSWORD,
+      firstName: e.ADMIN_FIRST_NAME,
+      lastName: e.ADMIN_LAST_NAME,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     geoipDb: e.GEOIP_DB,

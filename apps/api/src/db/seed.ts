@@ -23,8 +23,9 @@ export async function ensureAdministrator(db: Database, admin: Config['admin'], 
     email: admin.email,
     passwordHash: await hashPassword(password),
     roleId: ROLE.admin,
-    firstName: 'Admin',
-    lastName: null,
+    // A full name, so that the administrator's My account page can be saved as it stands.
+    firstName: admin.firstName,
+    lastName: admin.lastName,
     registrationStep: REGISTRATION_STEP.complete,
   });
   // Another process starting at the same moment may have created it first.

@@ -11,6 +11,7 @@ export const SIGNUP_MESSAGES = {
   registeredElsewhere: 'This e-mail address is already registered. Log in with its password to finish signing up.',
   resume: 'Your registration is not complete. Please finish setting up your account.',
   signupSessionMissing: 'Your sign-up session has ended. Log in to continue setting up your account.',
+  noSignupInProgress: 'No sign-up is in progress in this browser.',
   stepNotReady: 'Please complete the previous step first.',
   alreadyComplete: 'This account is already set up. Please log in.',
   codeRequired: 'The code is required',
@@ -76,6 +77,12 @@ export const registerResponseSchema = z
   .object({ message: z.string(), user: registrationUserSchema })
   .meta({ id: 'RegisterResponse' });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** Where this browser's unfinished sign-up stands, so a reload of /signup resumes it. */
+export const signupSessionResponseSchema = z
+  .object({ message: z.string(), user: registrationUserSchema })
+  .meta({ id: 'SignupSessionResponse' });
+export type SignupSessionResponse = z.infer<typeof signupSessionResponseSchema>;
 
 export const verifyOtpRequestSchema = z
   .object({ user_id: userIdSchema, otp: otpSchema })

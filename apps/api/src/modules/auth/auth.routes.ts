@@ -20,6 +20,7 @@ import {
   signupBillingResponseSchema,
   signupPersonalInfoRequestSchema,
   signupPersonalInfoResponseSchema,
+  signupSessionResponseSchema,
   verifyOtpRequestSchema,
 } from '@portal/contract';
 import type { GeoIpLookup } from '../../adapters/geoip/geoip';
@@ -117,6 +118,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       setSignupCookie(reply, outcome.signupToken, secureCookies);
       if (outcome.kind === 'incomplete') return reply.code(403).send(outcome.body);
       return { message: SIGNUP_MESSAGES.registered, user: outcome.user };
+    },
+  );
+
+  app.get(
+    '/signup-session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['signup'],
+        summary: "Where this browser's unfinished sign-up stands (sign-up cookie)",
+        description:
+          'Lets a reload of the sign-up page resume at the right step. 404 when the browser has no live sign-up cookie or the account is already complete.',
+        response: { 200: signupSessionResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const user = await signupService.current(await signupUserId(request));
+      return { message: SIGNUP_MESSAGES.resume, user };
     },
   );
 

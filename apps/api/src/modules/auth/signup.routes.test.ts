@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, SIGNUP_MESSAGES, BILLING_MESSAGES, ACCOUNT_MESSAGES } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { REGISTRATION_STEP } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { REGISTRATION_STEP, users } from '../../db/schema';
 import { createTestApp, errorBody, uniqueEmail, type TestApp } from '../../../test/test-app';
 import { GIF_1PX, multipart, PNG_1PX } from '../../../test/fixtures';
 import { CODE_RULES } from './one-time-codes';
@@ -369,5 +370,29 @@ describe('resuming an unfinished sign-up', () => {
     const { userId, cookie } = await registerAndVerify();
     const response = await sendPersonalInfoWithPhoto(userId, cookie, GIF_1PX, 'a', 'application/octet-stream');
     expect(response.json().user.logo).toMatch(/\.gif$/);
+  });
+});
+
+describe('GET /api/signup-session', () => {
+  const current = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/signup-session', headers: cookie ? { cookie } : {} });
+
+  it('tells a browser with a sign-up cookie where its sign-up stands, so a reload resumes it', async () => {
+    const { email, userId, cookie } = await registerAndVerify();
+    const response = await current(cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      message: SIGNUP_MESSAGES.resume,
+      user: { id: userId, email, role_id: 2, profile_step: 2, first_name: null, last_name: null, logo: null },
+    });
+  });
+
+  it('answers 404 without a cookie, with an unknown one, and once the account is complete', async () => {
+    expect((await current()).statusCode).toBe(404);
+    expect(errorBody(await current('portal_signup=not-a-real-token')).message).toBe(SIGNUP_MESSAGES.noSignupInProgress);
+
+    const { userId, cookie } = await registerAndVerify();
+    await t.database.db.update(users).set({ registrationStep: REGISTRATION_STEP.complete }).where(eq(users.id, userId));
+    expect((await current(cookie)).statusCode).toBe(404);
   });
 });

@@ -12,7 +12,7 @@ import type { Database } from '../../db/database';
 import { REGISTRATION_STEP, type User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
-import { forbidden, HttpError, tooManyRequests } from '../../lib/http-errors';
+import { forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
 import { isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AccountRepository } from '../account/account.repository';
@@ -87,6 +87,15 @@ export class SignupService {
       user: toRegistrationUser(user),
       signupToken: await authService.openSignupSession(user.id),
     };
+  }
+
+  /** The unfinished sign-up this browser's cookie stands for; 404 when there is none. */
+  async current(signupUserId: number | undefined): Promise<RegistrationUser> {
+    const found =
+      signupUserId === undefined ? undefined : await new AccountRepository(this.options.db).findUserById(signupUserId);
+    if (!found || found.user.registrationStep === REGISTRATION_STEP.complete)
+      throw notFound(SIGNUP_MESSAGES.noSignupInProgress);
+    return toRegistrationUser(found.user);
   }
 
   async verifyEmail(signupUserId: number | undefined, userId: number, otp: string): Promise<void> {
