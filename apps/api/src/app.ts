@@ -6,6 +6,7 @@ import type { Adapters } from './adapters';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
+import { loggerOptions } from './lib/logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarStore } from './modules/account/avatar-store';
@@ -13,6 +14,7 @@ import { filesRoutes } from './modules/account/files.routes';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { PasswordTries } from './modules/auth/password-tries';
 import { RecoveryService } from './modules/auth/recovery.service';
 import { SignupService } from './modules/auth/signup.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -20,7 +22,7 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { Mailer } from './modules/mail/mail.service';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
-import errorsPlugin, { ERROR_MESSAGES } from './plugins/errors';
+import errorsPlugin, { ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import webPlugin from './plugins/web';
 
@@ -36,14 +38,18 @@ export interface AppOptions {
   database: DatabaseHandle;
   adapters: Omit<Adapters, 'close'>;
   clock?: Clock;
-  /** pino options, or false for silence (tests). */
-  logger?: boolean | { level: string };
+  /** false for silence (tests); or where to write the log, at the configured level. */
+  logger?: false | { stream: NodeJS.WritableStream };
+  /** false: the mail queue is delivered only when asked (tests that inspect the queue). */
+  deliverMailAfterActions?: boolean;
   /** More routes for the /api context, behind the same access hook (tests use it to probe the rules). */
   extraApiRoutes?: FastifyPluginAsync;
 }
 
 /** JSON bodies above this are refused with 413; uploads have their own limits (body-parsers.ts). */
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** Longer path values are refused by the router with 414; schemas set the real limits, all below. */
+export const MAX_PATH_VALUE_LENGTH = 1000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, adapters } = options;
@@ -52,40 +58,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { productName, supportEmail } = config.publicSettings;
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     // A client that stalls must not hold a connection forever.
     requestTimeout: 120_000,
     // Return 503 to new requests while closing, and let in-flight ones finish.
     return503OnClosing: true,
+    // Path values are checked by each route's schema (a reset link's token takes up to 200
+    // characters); the router's own cut-off sits well above every schema's.
+    routerOptions: { maxParamLength: MAX_PATH_VALUE_LENGTH },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = new Mailer({ db, transport: adapters.mailTransport, clock, from: config.mailFrom, log: app.log });
+  const mailer = new Mailer({
+    db,
+    transport: adapters.mailTransport,
+    clock,
+    from: config.mailFrom,
+    context: { productName, supportEmail },
+    log: app.log,
+    deliverAfterActions: options.deliverMailAfterActions,
+  });
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => mailer.stop());
 
   const avatars = new AvatarStore(adapters.storage);
-  const authService = new AuthService({
-    repository: new AuthRepository(db),
-    clock,
-    limiterFactory: adapters.limiterFactory,
-    supportEmail,
-  });
-  const signupService = new SignupService({ db, clock, authService, mailer, avatars, productName });
-  const recoveryService = new RecoveryService({
-    db,
-    clock,
-    mailer,
-    limiterFactory: adapters.limiterFactory,
-    productName,
-    supportEmail,
-    publicOrigin: config.publicOrigin,
-  });
-  const accountService = new AccountService({ db, clock, mailer, avatars, productName, supportEmail });
+  const { limiterFactory } = adapters;
+  const passwordTries = new PasswordTries(limiterFactory);
+  const authService = new AuthService({ repository: new AuthRepository(db), clock, passwordTries, supportEmail });
+  const signupService = new SignupService({ db, clock, authService, passwordTries, limiterFactory, mailer, avatars });
+  const recoveryService = new RecoveryService({ db, clock, mailer, limiterFactory, publicOrigin: config.publicOrigin });
+  const accountService = new AccountService({ db, clock, mailer, avatars, passwordTries });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -122,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (mailer.transportKind === 'outbox') {
+  if (mailer.transportKind === 'outbox' && config.env !== 'production') {
     await app.register(mailboxRoutes, { outboxDir: config.outboxDir, productName });
   }
   await app.register(webPlugin, { distDir: config.webDistDir, settings: config.publicSettings });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs on the embedded defaults with nothing set', () => {
@@ -48,5 +48,21 @@ describe('loadConfig', () => {
     const config = loadConfig({ ADMIN_EMAIL: 'Boss@Example.com', PUBLIC_ORIGIN: 'https://ads.example.com/' });
     expect(config.admin.email).toBe('boss@example.com');
     expect(config.publicOrigin).toBe('https://ads.example.com');
+  });
+
+  it('refuses to start in production without SMTP_URL, saying why', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).env).toBe('production');
+  });
+
+  it('warns about TRUST_PROXY=true in production only, and not about a hop count or a list', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: 'true' }))).toEqual([
+      expect.stringMatching(/^TRUST_PROXY=true believes every X-Forwarded-For header/),
+    ]);
+    expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: '1' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ TRUST_PROXY: 'true' }))).toEqual([]);
   });
 });

@@ -105,6 +105,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: is required when NODE_ENV=production. Without it e-mail (sign-up codes, ' +
+        'reset links) stays in a local folder that only the development mailbox shows, and nobody receives it.',
+    );
+  }
   const appDir = path.dirname(new URL(import.meta.url).pathname);
   return {
     env: e.NODE_ENV,
@@ -143,4 +149,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       storageBaseUrl: DEFAULT_PUBLIC_SETTINGS.storageBaseUrl,
     },
   };
+}
+
+/**
+ * Settings that work but are risky, to be logged at start. `TRUST_PROXY=true` believes any
+ * X-Forwarded-For, so a client can pick the address that the per-address limits count; in
+ * production the number of proxy hops or the proxies' addresses should be given instead.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && config.trustProxy === true) {
+    warnings.push(
+      'TRUST_PROXY=true believes every X-Forwarded-For header, so clients can choose the address that login and ' +
+        'sign-up limits count. Set it to the number of proxies in front of the server (for example 1) or to their ' +
+        'addresses (for example 10.0.0.0/8).',
+    );
+  }
+  return warnings;
 }

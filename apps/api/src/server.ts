@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { createAdapters } from './adapters';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { ensureAdministrator } from './db/seed';
 
@@ -25,6 +25,7 @@ async function main() {
   await database.migrate();
   const adapters = await createAdapters(config);
   const app = await buildApp({ config, database, adapters });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 
   await ensureAdministrator(database.db, config.admin, {
     info: (message) => app.log.info(message),

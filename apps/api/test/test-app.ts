@@ -35,6 +35,10 @@ export interface TestAppOptions {
   geoip?: GeoIpLookup;
   mailTransport?: MailTransport;
   extraApiRoutes?: FastifyPluginAsync;
+  /** Where to write the server's log (at LOG_LEVEL); silent without it. */
+  logger?: { stream: NodeJS.WritableStream };
+  /** false: mail waits in the queue until the test calls `mail()` or `app.mailer.deliverDue()`. */
+  deliverMailAfterActions?: boolean;
 }
 
 export interface TestApp {
@@ -71,7 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     clock,
-    logger: false,
+    logger: options.logger ?? false,
     adapters: {
       limiterFactory: options.limiterFactory ?? memoryLimiterFactory,
       geoip: options.geoip ?? noGeoIp,
@@ -79,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       storage: createLocalStorage(config.storageDir),
     },
     extraApiRoutes: options.extraApiRoutes,
+    deliverMailAfterActions: options.deliverMailAfterActions,
   });
   await app.ready();
 

@@ -11,6 +11,9 @@ export const ERROR_MESSAGES = {
   bodyNotObject: 'The request body must be a JSON object or a form',
   unsupportedMediaType: 'This content type is not accepted: send JSON, a url-encoded form or multipart form data',
   badRequest: 'The request could not be understood',
+  malformedMultipart: 'The request body is not valid multipart form data',
+  badUrl: 'The address of the request is not valid',
+  urlTooLong: 'The address of the request is too long',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
@@ -27,6 +30,14 @@ const CLIENT_ERROR_MESSAGES: Record<string, { status: number; message: string }>
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: ERROR_MESSAGES.unsupportedMediaType },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: ERROR_MESSAGES.unsupportedMediaType },
 };
+
+/**
+ * The multipart parser (busboy) reports a missing or wrong boundary and a body cut short with
+ * plain errors that carry no code, so they are known by their words (plugins/errors.test.ts
+ * sends each kind of broken body, so a new wording shows up there).
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unsupported Content-Type\.)$|unexpected end of multipart data$/i;
 
 // Errors by which node-postgres and PGlite say the database cannot be reached right now.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300']);
@@ -60,6 +71,18 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorRespon
 }
 
 /**
+ * Fastify's answers to a request it cannot route (an address with broken %-escapes, or a path
+ * value longer than the router takes), in the same format as every other error and without
+ * echoing the address back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, { message: ERROR_MESSAGES.urlTooLong });
+  return sendError(reply, 400, {
+    message: error.code === 'FST_ERR_BAD_URL' ? ERROR_MESSAGES.badUrl : ERROR_MESSAGES.badRequest,
+  });
+}
+
+/**
  * One place turns every failure into the documented error format (DECISIONS.md): validation
  * 422 with `errors`, the client's mistakes 4xx, an unreachable database 503, and anything
  * unexpected a logged 500 that says nothing of the internals.
@@ -81,6 +104,8 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const known = CLIENT_ERROR_MESSAGES[error.code];
     if (known) return sendError(reply, known.status, { message: known.message });
+    if (!error.code && MALFORMED_MULTIPART.test(error.message))
+      return sendError(reply, 400, { message: ERROR_MESSAGES.malformedMultipart });
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return sendError(reply, 503, { message: ERROR_MESSAGES.unavailable });

@@ -10,6 +10,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   incompleteRegistration: 'Your registration is not complete. Please finish setting up your account.',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
+  tooManyRequests: 'Too many requests from your network. Please try again later.',
   loggedIn: 'Logged in successfully',
   loggedOut: 'Logged out successfully',
   unauthenticated: 'Your session has ended. Please log in again.',

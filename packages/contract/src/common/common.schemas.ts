@@ -26,10 +26,19 @@ export const ROLE = { admin: 1, customer: 2 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const isAdminRole = (roleId: number | undefined | null): boolean => roleId === ROLE.admin;
 
+// Control characters other than tab and line breaks: nobody types them, and the database refuses NUL.
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
+
+export const controlCharactersMessage = (label: string) => `${label} must not contain control characters`;
+
 /**
  * A text field: a missing value gets `requiredMessage`, a value of another type
- * "{label} must be text", and only a string goes on to `rules`. (Piping stops Zod from also
- * running length checks on, say, an array.)
+ * "{label} must be text", text with control characters "{label} must not contain control
+ * characters", and only a clean string goes on to `rules`. (Piping stops Zod from also running
+ * length checks on, say, an array.)
  */
 export const textField = <Output>(label: string, requiredMessage: string, rules: z.ZodType<Output, string>) =>
-  z.string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) }).pipe(rules);
+  z
+    .string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: controlCharactersMessage(label), abort: true })
+    .pipe(rules);

@@ -167,14 +167,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
       schema: {
         tags: ['account'],
         summary: 'Change the password; every session of the user ends, this one included',
+        description: 'The current password is checked under the same limits as a login.',
         security,
         body: changePasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errorResponses(401, 422) },
+        response: { 200: messageResponseSchema, ...errorResponses(401, 422, 429) },
       },
     },
     async (request) => {
       const { current_password, new_password } = request.body;
-      await accountService.changePassword(requirePrincipal(request), current_password, new_password);
+      await accountService.changePassword(requirePrincipal(request), current_password, new_password, request.ip);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );

@@ -14,9 +14,10 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AuthRepository } from '../auth/auth.repository';
 import { toUserData, type Principal } from '../auth/auth.service';
 import { OneTimeCodes } from '../auth/one-time-codes';
+import type { PasswordTries } from '../auth/password-tries';
 import { codeError, commonPasswordError } from '../auth/signup.service';
 import type { Mailer } from '../mail/mail.service';
-import { mailTemplates } from '../mail/mail.templates';
+import { emailChangeCode, emailChangedNotice, passwordChangedNotice } from '../mail/mail.templates';
 import { AccountRepository } from './account.repository';
 import type { AvatarStore } from './avatar-store';
 
@@ -25,8 +26,7 @@ export interface AccountServiceOptions {
   clock: Clock;
   mailer: Mailer;
   avatars: AvatarStore;
-  productName: string;
-  supportEmail: string;
+  passwordTries: PasswordTries;
 }
 
 const fieldError = (status: number, field: string, message: string) =>
@@ -84,14 +84,14 @@ export class AccountService {
     if (await this.repository.findUserByEmail(newEmail))
       throw fieldError(409, 'new_email', ACCOUNT_MESSAGES.emailTaken);
 
-    const { db, clock, mailer, productName } = this.options;
+    const { db, clock, mailer } = this.options;
     await db.transaction(async (tx) => {
       const codes = new OneTimeCodes(tx);
       const now = clock.now();
       const wait = await codes.cooldownSeconds(user.id, 'change_email', now);
       if (wait > 0) throw tooManyRequests(SIGNUP_MESSAGES.codeCooldown(wait), wait);
       const code = await codes.issue(user.id, 'change_email', newEmail, now);
-      await mailer.queue(tx, newEmail, mailTemplates.emailChangeCode(productName, code));
+      await mailer.queue(tx, newEmail, emailChangeCode.with({ code }));
     });
     mailer.kick();
   }
@@ -99,7 +99,7 @@ export class AccountService {
   /** Checks the code sent to the new address, switches to it and tells the old address. */
   async confirmEmailChange(principal: Principal, newEmail: string, otp: string): Promise<string> {
     const user = await this.user(principal);
-    const { db, clock, mailer, productName, supportEmail } = this.options;
+    const { db, clock, mailer } = this.options;
     const check = await new OneTimeCodes(db).check(user.id, 'change_email', newEmail, otp, clock.now());
     if (check !== 'ok') throw codeError(check);
 
@@ -108,28 +108,34 @@ export class AccountService {
       // The address may have been taken since the code was sent.
       if (await repository.findUserByEmail(newEmail)) throw fieldError(409, 'new_email', ACCOUNT_MESSAGES.emailTaken);
       await repository.updateUser(user.id, { email: newEmail });
-      await mailer.queue(tx, user.email, mailTemplates.emailChangedNotice(productName, newEmail, supportEmail));
+      await new AuthRepository(tx).revokeOutstandingProofs(user.id, clock.now());
+      await mailer.queue(tx, user.email, emailChangedNotice.with({ newEmail }));
     });
     mailer.kick();
     return newEmail;
   }
 
   /** Changes the password and ends every session of the user, this one included (DECISIONS.md). */
-  async changePassword(principal: Principal, currentPassword: string, newPassword: string): Promise<void> {
+  async changePassword(principal: Principal, currentPassword: string, newPassword: string, ip: string): Promise<void> {
     const user = await this.user(principal);
+    const { passwordTries } = this.options;
+    await passwordTries.take(user.email, ip);
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
       throw fieldError(422, 'current_password', ACCOUNT_MESSAGES.currentPasswordWrong);
     }
+    await passwordTries.succeeded(user.email);
     if (newPassword === currentPassword)
       throw fieldError(422, 'new_password', ACCOUNT_MESSAGES.newPasswordSameAsCurrent);
     if (isCommonPassword(newPassword)) throw commonPasswordError('new_password');
 
     const passwordHash = await hashPassword(newPassword);
-    const { db, clock, mailer, productName, supportEmail } = this.options;
+    const { db, clock, mailer } = this.options;
     await db.transaction(async (tx) => {
       await new AccountRepository(tx).updateUser(user.id, { passwordHash });
-      await new AuthRepository(tx).revokeAllSessions(user.id, clock.now());
-      await mailer.queue(tx, user.email, mailTemplates.passwordChangedNotice(productName, supportEmail));
+      const auth = new AuthRepository(tx);
+      await auth.revokeAllSessions(user.id, clock.now());
+      await auth.revokeOutstandingProofs(user.id, clock.now());
+      await mailer.queue(tx, user.email, passwordChangedNotice.with({}));
     });
     mailer.kick();
   }

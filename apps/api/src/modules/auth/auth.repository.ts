@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { billingDetails, passwordResetTokens, sessions, signupSessions, users } from '../../db/schema';
+import { billingDetails, oneTimeCodes, passwordResetTokens, sessions, signupSessions, users } from '../../db/schema';
 import type { ClientInfo } from '../../lib/client-info';
 
 export interface NewSession extends ClientInfo {
@@ -107,11 +107,23 @@ export class AuthRepository {
     return used.length === 1;
   }
 
-  /** Other links of the user stop working once one has been used. */
+  /** Every unused reset link of the user stops working: one was used, or a newer one is sent. */
   async expireResetTokens(userId: number, at: Date): Promise<void> {
     await this.db
       .update(passwordResetTokens)
       .set({ usedAt: at })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  }
+
+  /**
+   * After a password or e-mail change, every reset link and e-mail code the user still had
+   * dies: each was sent on the strength of the old password or to the old address.
+   */
+  async revokeOutstandingProofs(userId: number, at: Date): Promise<void> {
+    await this.expireResetTokens(userId, at);
+    await this.db
+      .update(oneTimeCodes)
+      .set({ consumedAt: at })
+      .where(and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.consumedAt)));
   }
 }

@@ -103,17 +103,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['signup'],
         summary: 'Create an account and e-mail its activation code',
         description:
-          'Sets the sign-up cookie the later steps need. An unfinished account with the same password answers 403 `incomplete` (resume); a finished one 403 `complete`.',
+          'Sets the sign-up cookie the later steps need. An unfinished account with the same password answers 403 `incomplete` (resume); a finished one 403 `complete`. At most 20 requests per address an hour; a resume guesses a password, so it shares the login limits.',
         body: registerRequestSchema,
         response: {
           200: registerResponseSchema,
           403: incompleteRegistrationResponseSchema.or(alreadyRegisteredResponseSchema),
-          ...errorResponses(409, 422),
+          ...errorResponses(409, 422, 429),
         },
       },
     },
     async (request, reply) => {
-      const outcome = await signupService.register(request.body.email, request.body.password);
+      const outcome = await signupService.register(request.body.email, request.body.password, request.ip);
       if (outcome.kind === 'complete') return reply.code(403).send(outcome.body);
       setSignupCookie(reply, outcome.signupToken, secureCookies);
       if (outcome.kind === 'incomplete') return reply.code(403).send(outcome.body);
@@ -224,13 +224,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'E-mail a link to set a new password',
-        description: 'Answers the same whether or not the address has an account.',
+        description:
+          'Answers the same, in the same time, whether or not the address has an account: the link is made and sent afterwards. At most 20 requests per address an hour.',
         body: forgotPasswordRequestSchema,
         response: { 200: messageResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (request) => {
-      await recoveryService.requestLink(request.body.email);
+      await recoveryService.requestLink(request.body.email, request.ip);
       return { message: RECOVERY_MESSAGES.linkSent };
     },
   );

@@ -6,24 +6,18 @@ import {
   type LoginValues,
   type UserData,
 } from '@portal/contract';
-import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { REGISTRATION_STEP, type BillingDetails, type User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
-import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { forbidden, unauthorized } from '../../lib/http-errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
 import type { AuthRepository } from './auth.repository';
+import type { PasswordTries } from './password-tries';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** DECISIONS.md: 12 hours without Remember me, 30 days with it. */
 export const SESSION_LIFETIME_MS = { standard: 12 * HOUR_MS, remembered: 30 * 24 * HOUR_MS } as const;
-
-/** DECISIONS.md: 10 failed attempts per account in 15 minutes; 50 login requests per address a minute. */
-export const LOGIN_LIMITS = {
-  failedPerAccount: { name: 'login-failed-account', points: 10, durationSeconds: 15 * 60 },
-  requestsPerAddress: { name: 'login-address', points: 50, durationSeconds: 60 },
-} as const;
 
 /** Who is calling, as the auth hook found them from the bearer token. */
 export interface Principal {
@@ -35,7 +29,7 @@ export interface Principal {
 export interface AuthServiceOptions {
   repository: AuthRepository;
   clock: Clock;
-  limiterFactory: LimiterFactory;
+  passwordTries: PasswordTries;
   supportEmail: string;
 }
 
@@ -90,34 +84,23 @@ export class AuthService {
   private readonly repository: AuthRepository;
   private readonly clock: Clock;
   private readonly supportEmail: string;
-  private readonly failedLoginsByAccount;
-  private readonly loginsByAddress;
+  private readonly passwordTries: PasswordTries;
 
   constructor(options: AuthServiceOptions) {
     this.repository = options.repository;
     this.clock = options.clock;
     this.supportEmail = options.supportEmail;
-    this.failedLoginsByAccount = options.limiterFactory(LOGIN_LIMITS.failedPerAccount);
-    this.loginsByAddress = options.limiterFactory(LOGIN_LIMITS.requestsPerAddress);
+    this.passwordTries = options.passwordTries;
   }
 
   async login(input: LoginValues, client: ClientInfo): Promise<LoginOutcome> {
-    // Both limits are checked before any password hash is computed, so a flood of logins
-    // costs a counter lookup each, not CPU.
-    const byAddress = await this.loginsByAddress.consume(client.ip);
-    if (!byAddress.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, byAddress.retryAfterSeconds);
-    const byAccount = await this.failedLoginsByAccount.peek(input.email);
-    if (!byAccount.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, byAccount.retryAfterSeconds);
-
+    await this.passwordTries.take(input.email, client.ip);
     const found = await this.repository.findUserByEmail(input.email);
     const passwordMatches = found
       ? await verifyPassword(found.user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!found || !passwordMatches) {
-      await this.failedLoginsByAccount.consume(input.email);
-      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    }
-    await this.failedLoginsByAccount.reset(input.email);
+    if (!found || !passwordMatches) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    await this.passwordTries.succeeded(input.email);
 
     const { user, billing } = found;
     // Told only after the password matched, so the answer reveals nothing to a stranger.

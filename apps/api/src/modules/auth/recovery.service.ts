@@ -1,30 +1,35 @@
-import { RECOVERY_MESSAGES } from '@portal/contract';
+import { AUTH_MESSAGES, RECOVERY_MESSAGES } from '@portal/contract';
 import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { HttpError } from '../../lib/http-errors';
+import { HttpError, tooManyRequests } from '../../lib/http-errors';
 import { isCommonPassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { AccountRepository } from '../account/account.repository';
 import type { Mailer } from '../mail/mail.service';
-import { mailTemplates } from '../mail/mail.templates';
+import { defineTemplate, passwordChangedNotice, passwordResetLinkContent } from '../mail/mail.templates';
 import { AuthRepository } from './auth.repository';
 import { commonPasswordError } from './signup.service';
 
-/** DECISIONS.md: reset links are valid for one hour and usable once. */
+/** docs/decisions/009-passwords-links-and-codes.md: reset links are valid for one hour and usable once. */
 export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
 
-/** At most this many links a quarter-hour per address; past it the answer stays the same but nothing is sent. */
+/** At most this many links a quarter-hour per account; past it nothing more is sent. */
 export const RESET_LINKS_PER_ACCOUNT = { name: 'reset-link-account', points: 3, durationSeconds: 15 * 60 } as const;
+
+/** Forgot-password requests from one address, answered 429 past it (docs/decisions/003-login-limits.md). */
+export const RESET_REQUESTS_PER_ADDRESS = {
+  name: 'reset-request-address',
+  points: 20,
+  durationSeconds: 60 * 60,
+} as const;
 
 export interface RecoveryServiceOptions {
   db: Database;
   clock: Clock;
   mailer: Mailer;
   limiterFactory: LimiterFactory;
-  productName: string;
-  supportEmail: string;
   publicOrigin: string;
 }
 
@@ -34,34 +39,54 @@ const linkInvalid = () =>
 /** Forgotten passwords: an e-mailed link to the reset page, then a new password. */
 export class RecoveryService {
   private readonly linksPerAccount;
+  private readonly requestsPerAddress;
+
+  /**
+   * The reset-link message. The link is made when the message is sent, not when it is asked
+   * for: the request only queues the address, so it does the same work, in the same time,
+   * whether or not the address has an account. An address without one gets nothing.
+   */
+  private readonly resetLinkMail = defineTemplate<Record<string, never>>(
+    'password_reset_link',
+    async (_params, { productName }, to) => {
+      const { db, clock, publicOrigin } = this.options;
+      const user = await new AccountRepository(db).findUserByEmail(to);
+      if (!user) return null;
+      if (!(await this.linksPerAccount.consume(to)).allowed) return null;
+
+      const token = generateToken();
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const auth = new AuthRepository(tx);
+        // Only the newest link works.
+        await auth.expireResetTokens(user.id, now);
+        await auth.createResetToken({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
+        });
+      });
+      // The configured origin, never the request's Host header.
+      return passwordResetLinkContent(productName, `${publicOrigin}/password-setup/${token}`);
+    },
+  );
 
   constructor(private readonly options: RecoveryServiceOptions) {
     this.linksPerAccount = options.limiterFactory(RESET_LINKS_PER_ACCOUNT);
+    this.requestsPerAddress = options.limiterFactory(RESET_REQUESTS_PER_ADDRESS);
+    options.mailer.register(this.resetLinkMail);
   }
 
   /**
-   * Sends a reset link if the address has an account. The caller answers the same either way,
-   * so the answer tells nobody which addresses are registered.
+   * Queues a reset link for the address. The caller answers the same either way, so the answer
+   * tells nobody which addresses are registered.
    */
-  async requestLink(email: string): Promise<void> {
-    const { db, clock, mailer, productName, publicOrigin } = this.options;
-    const user = await new AccountRepository(db).findUserByEmail(email);
-    if (!user) return;
-    if (!(await this.linksPerAccount.consume(email)).allowed) return;
-
-    const token = generateToken();
-    const now = clock.now();
-    // The link uses the configured origin, never the request's Host header (DECISIONS.md).
-    const link = `${publicOrigin}/password-setup/${token}`;
-    await db.transaction(async (tx) => {
-      await new AuthRepository(tx).createResetToken({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_LINK_LIFETIME_MS),
-      });
-      await mailer.queue(tx, user.email, mailTemplates.passwordResetLink(productName, link));
-    });
+  async requestLink(email: string, ip: string): Promise<void> {
+    const { db, mailer } = this.options;
+    const byAddress = await this.requestsPerAddress.consume(ip);
+    if (!byAddress.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests, byAddress.retryAfterSeconds);
+    await mailer.queue(db, email, this.resetLinkMail.with({}));
     mailer.kick();
   }
 
@@ -73,9 +98,9 @@ export class RecoveryService {
     if (!found) throw linkInvalid();
   }
 
-  /** Sets the new password and ends every session of the user (DECISIONS.md). */
+  /** Sets the new password and ends every session, link and code of the user (docs/decisions/009-passwords-links-and-codes.md). */
   async resetPassword(linkhash: string, password: string): Promise<void> {
-    const { db, clock, mailer, productName, supportEmail } = this.options;
+    const { db, clock, mailer } = this.options;
     const tokenHash = hashToken(linkhash);
     const found = await new AuthRepository(db).findUsableResetToken(tokenHash, clock.now());
     if (!found) throw linkInvalid();
@@ -87,9 +112,9 @@ export class RecoveryService {
       const now = clock.now();
       if (!(await auth.useResetToken(tokenHash, now))) throw linkInvalid();
       const user = await new AccountRepository(tx).updateUser(found.userId, { passwordHash });
-      await auth.expireResetTokens(user.id, now);
+      await auth.revokeOutstandingProofs(user.id, now);
       await auth.revokeAllSessions(user.id, now);
-      await mailer.queue(tx, user.email, mailTemplates.passwordChangedNotice(productName, supportEmail));
+      await mailer.queue(tx, user.email, passwordChangedNotice.with({}));
     });
     mailer.kick();
   }

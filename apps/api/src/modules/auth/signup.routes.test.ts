@@ -14,8 +14,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PASSWORD = 'Sunny-Day-42';
+// Each request comes from its own address, so that the per-address sign-up limit (tested in
+// auth.limits.test.ts) stays out of these tests.
+let requests = 0;
+const nextAddress = () => `10.0.${Math.floor(++requests / 250)}.${(requests % 250) + 1}`;
 const post = (url: string, payload: object, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers: cookie ? { cookie } : {} });
+  t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload,
+    headers: cookie ? { cookie } : {},
+    remoteAddress: nextAddress(),
+  });
 
 function signupCookie(response: LightMyRequestResponse): string {
   const cookie = response.cookies.find((candidate) => candidate.name === 'portal_signup');

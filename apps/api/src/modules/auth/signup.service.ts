@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   PASSWORD_MESSAGES,
   ROLE,
   SIGNUP_MESSAGES,
@@ -8,6 +9,7 @@ import {
   type RegistrationUser,
   type SignupBillingResponse,
 } from '@portal/contract';
+import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import type { Database } from '../../db/database';
 import { REGISTRATION_STEP, type User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -18,18 +20,23 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { AccountRepository } from '../account/account.repository';
 import type { AvatarStore } from '../account/avatar-store';
 import type { Mailer } from '../mail/mail.service';
-import { mailTemplates } from '../mail/mail.templates';
+import { signupCode } from '../mail/mail.templates';
 import { incompleteRegistrationBody, toUserData, type AuthService } from './auth.service';
 import { OneTimeCodes, type CodeCheck } from './one-time-codes';
+import type { PasswordTries } from './password-tries';
 
 export interface SignupServiceOptions {
   db: Database;
   clock: Clock;
   authService: AuthService;
+  passwordTries: PasswordTries;
+  limiterFactory: LimiterFactory;
   mailer: Mailer;
   avatars: AvatarStore;
-  productName: string;
 }
+
+/** Sign-ups from one address: each sends an e-mail, so a flood is cut off (docs/decisions/003-login-limits.md). */
+export const REGISTRATIONS_PER_ADDRESS = { name: 'register-address', points: 20, durationSeconds: 60 * 60 } as const;
 
 export type RegisterOutcome =
   | { kind: 'registered'; user: RegistrationUser; signupToken: string }
@@ -60,12 +67,18 @@ export function toRegistrationUser(user: User): RegistrationUser {
  * holding that user's sign-up cookie, and never on a finished account.
  */
 export class SignupService {
-  constructor(private readonly options: SignupServiceOptions) {}
+  private readonly registrationsByAddress;
 
-  async register(email: string, password: string): Promise<RegisterOutcome> {
+  constructor(private readonly options: SignupServiceOptions) {
+    this.registrationsByAddress = options.limiterFactory(REGISTRATIONS_PER_ADDRESS);
+  }
+
+  async register(email: string, password: string, ip: string): Promise<RegisterOutcome> {
     const { db, authService } = this.options;
+    const byAddress = await this.registrationsByAddress.consume(ip);
+    if (!byAddress.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests, byAddress.retryAfterSeconds);
     const existing = await new AccountRepository(db).findUserByEmail(email);
-    if (existing) return this.registerExisting(existing, password);
+    if (existing) return this.registerExisting(existing, password, ip);
     if (isCommonPassword(password)) throw commonPasswordError('password');
 
     const passwordHash = await hashPassword(password);
@@ -163,25 +176,28 @@ export class SignupService {
 
   /** Resend is limited to one code a minute; the answer says how long to wait. */
   private async sendSignupCode(tx: Database, user: User): Promise<void> {
-    const { clock, mailer, productName } = this.options;
+    const { clock, mailer } = this.options;
     const codes = new OneTimeCodes(tx);
     const now = clock.now();
     const wait = await codes.cooldownSeconds(user.id, 'verify_email', now);
     if (wait > 0) throw tooManyRequests(SIGNUP_MESSAGES.codeCooldown(wait), wait);
     const code = await codes.issue(user.id, 'verify_email', user.email, now);
-    await mailer.queue(tx, user.email, mailTemplates.signupCode(productName, code));
+    await mailer.queue(tx, user.email, signupCode.with({ code }));
   }
 
-  private async registerExisting(user: User, password: string): Promise<RegisterOutcome> {
+  private async registerExisting(user: User, password: string, ip: string): Promise<RegisterOutcome> {
     if (user.registrationStep === REGISTRATION_STEP.complete) {
       return {
         kind: 'complete',
         body: { registration_status: 'complete', message: SIGNUP_MESSAGES.alreadyRegistered },
       };
     }
-    // Resuming hands out a sign-up cookie, so it needs the password the account was made with.
+    // Resuming hands out a sign-up cookie, so it needs the password the account was made with,
+    // and each guess of it counts against the same limits as a login.
+    await this.options.passwordTries.take(user.email, ip);
     if (!(await verifyPassword(user.passwordHash, password)))
       throw new HttpError(409, SIGNUP_MESSAGES.registeredElsewhere);
+    await this.options.passwordTries.succeeded(user.email);
     return {
       kind: 'incomplete',
       body: incompleteRegistrationBody(user, SIGNUP_MESSAGES.resume),

@@ -5,7 +5,7 @@ import { mailQueue } from '../../db/schema';
 export class MailRepository {
   constructor(private readonly db: Database) {}
 
-  async enqueue(message: { to: string; subject: string; text: string; html: string }, at: Date): Promise<void> {
+  async enqueue(message: { to: string; template: string; params: Record<string, string> }, at: Date): Promise<void> {
     await this.db.insert(mailQueue).values({ ...message, nextAttemptAt: at, createdAt: at });
   }
 
@@ -35,8 +35,17 @@ export class MailRepository {
       .returning();
   }
 
-  async markSent(id: number, at: Date): Promise<void> {
-    await this.db.update(mailQueue).set({ sentAt: at, lockedUntil: null }).where(eq(mailQueue.id, id));
+  /** Sent: the body's parameters go, the subject stays as a record of what was sent. */
+  async markSent(id: number, at: Date, subject: string): Promise<void> {
+    await this.db
+      .update(mailQueue)
+      .set({ sentAt: at, subject, params: null, lockedUntil: null })
+      .where(eq(mailQueue.id, id));
+  }
+
+  /** Nothing to send after all (a reset link asked for an address without an account). */
+  async discard(id: number): Promise<void> {
+    await this.db.delete(mailQueue).where(eq(mailQueue.id, id));
   }
 
   async markRetry(id: number, nextAttemptAt: Date, error: string): Promise<void> {
@@ -49,7 +58,7 @@ export class MailRepository {
   async markFailed(id: number, at: Date, error: string): Promise<void> {
     await this.db
       .update(mailQueue)
-      .set({ failedAt: at, lockedUntil: null, lastError: error })
+      .set({ failedAt: at, params: null, lockedUntil: null, lastError: error })
       .where(eq(mailQueue.id, id));
   }
 }

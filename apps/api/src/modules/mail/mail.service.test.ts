@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailTransport } from '../../adapters/mail/mail-transport';
 import { createSmtpTransport } from '../../adapters/mail/mail-transport';
 import { createTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
+import { eq } from 'drizzle-orm';
+import { mailQueue } from '../../db/schema';
 import { MAX_MAIL_ATTEMPTS, retryDelayMs } from './mail.service';
 
 /** A transport that fails while `down` is set, like an SMTP server that is unreachable. */
@@ -135,5 +137,67 @@ describe('/dev/mailbox on the default outbox', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain(user.email);
     expect(page.body).toMatch(/<a href="http:\/\/localhost:3000\/password-setup\/[\w-]+">/);
+  });
+});
+
+describe('/dev/mailbox is for this machine only', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each(['/dev/mailbox', '/dev/mailbox/messages'])(
+    'answers %s only over loopback and never through a proxy',
+    async (url) => {
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url, remoteAddress: '::1' })).statusCode).toBe(200);
+      const outsider = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+      expect(outsider.statusCode).toBe(404);
+      expect(outsider.json()).toEqual({ message: 'The requested resource was not found' });
+      const proxied = await t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(proxied.statusCode).toBe(404);
+    },
+  );
+
+  it('does not exist in production, even on the outbox transport', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      expect((await production.app.inject({ method: 'GET', url: '/dev/mailbox/messages' })).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe('what the queue keeps', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps only recipient, subject, template and times once a message is sent', async () => {
+    const email = uniqueEmail('kept');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email, password: 'Sunny-Day-42', password_confirmation: 'Sunny-Day-42' },
+    });
+    const code = await t.latestCode(email);
+    const [row] = await t.database.db.select().from(mailQueue).where(eq(mailQueue.to, email));
+    expect(row).toMatchObject({
+      to: email,
+      template: 'signup_code',
+      subject: 'Your activation code — Advertiser Portal',
+      params: null,
+      sentAt: expect.any(Date),
+    });
+    expect(JSON.stringify(row)).not.toContain(code);
   });
 });

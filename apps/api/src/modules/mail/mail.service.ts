@@ -3,7 +3,13 @@ import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { MailRepository } from './mail.repository';
-import type { MailContent } from './mail.templates';
+import {
+  staticTemplates,
+  type MailContext,
+  type MailParams,
+  type MailTemplate,
+  type QueuedMail,
+} from './mail.templates';
 
 const BATCH_SIZE = 20;
 const LOCK_MS = 2 * 60_000;
@@ -19,7 +25,13 @@ export interface MailerOptions {
   transport: MailTransport;
   clock: Clock;
   from: string;
+  context: MailContext;
   log: FastifyBaseLogger;
+  /**
+   * Whether `kick` starts a delivery round right after an action (the default). Tests that must
+   * see the queue as the action left it turn it off and call `deliverDue` themselves.
+   */
+  deliverAfterActions?: boolean;
 }
 
 /**
@@ -29,20 +41,33 @@ export interface MailerOptions {
 export class Mailer {
   private running: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private readonly templates = new Map<string, MailTemplate>();
 
-  constructor(private readonly options: MailerOptions) {}
+  constructor(private readonly options: MailerOptions) {
+    for (const template of staticTemplates) this.register(template);
+  }
+
+  /** Adds a template whose rendering needs more than its parameters (the reset link). */
+  register<P extends MailParams>(template: MailTemplate<P>): void {
+    this.templates.set(template.name, template as unknown as MailTemplate);
+  }
 
   get transportKind() {
     return this.options.transport.kind;
   }
 
   /** Adds a message to the queue, through `db` (a transaction's handle, so it commits with the action). */
-  async queue(db: Database, to: string, content: MailContent): Promise<void> {
-    await new MailRepository(db).enqueue({ to, ...content }, this.options.clock.now());
+  async queue(db: Database, to: string, mail: QueuedMail): Promise<void> {
+    await new MailRepository(db).enqueue({ to, ...mail }, this.options.clock.now());
+  }
+
+  /** Starts a delivery round after an action, unless switched off; never throws. */
+  kick(): void {
+    if (this.options.deliverAfterActions !== false) this.deliverSoon();
   }
 
   /** Starts a delivery round now unless one is running; never throws. */
-  kick(): void {
+  private deliverSoon(): void {
     void this.deliverDue().catch((error: unknown) => this.options.log.error({ err: error }, 'mail delivery failed'));
   }
 
@@ -58,9 +83,9 @@ export class Mailer {
   }
 
   start(): void {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer = setInterval(() => this.deliverSoon(), POLL_MS);
     this.timer.unref();
-    this.kick();
+    this.deliverSoon();
   }
 
   async stop(): Promise<void> {
@@ -70,7 +95,7 @@ export class Mailer {
   }
 
   private async deliverRound(): Promise<number> {
-    const { db, transport, clock, from, log } = this.options;
+    const { db, transport, clock, from, context, log } = this.options;
     const repository = new MailRepository(db);
     let sent = 0;
     for (;;) {
@@ -79,14 +104,15 @@ export class Mailer {
       if (batch.length === 0) return sent;
       for (const message of batch) {
         try {
-          await transport.send({
-            from,
-            to: message.to,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-          });
-          await repository.markSent(message.id, clock.now());
+          const template = this.templates.get(message.template);
+          if (!template) throw new Error(`unknown e-mail template ${message.template}`);
+          const content = await template.render(message.params ?? {}, context, message.to);
+          if (!content) {
+            await repository.discard(message.id);
+            continue;
+          }
+          await transport.send({ from, to: message.to, ...content });
+          await repository.markSent(message.id, clock.now(), content.subject);
           sent += 1;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);

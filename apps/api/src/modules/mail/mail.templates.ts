@@ -5,6 +5,39 @@ export interface MailContent {
   html: string;
 }
 
+/** What every message may mention besides its own parameters. */
+export interface MailContext {
+  productName: string;
+  supportEmail: string;
+}
+
+/** A template's parameters: all a message needs, kept in the queue only until it is sent. */
+export type MailParams = Record<string, string>;
+
+/**
+ * A kind of message. The queue stores the template's name and parameters, and the message is
+ * rendered when it is sent; once sent, the queue keeps only who, what and when, never the body
+ * with its code or link (docs/decisions/006-email-queue.md).
+ */
+export interface MailTemplate<P extends MailParams = MailParams> {
+  name: string;
+  /** The message to send to `to`, or null when there is nothing to send (it is dropped). */
+  render(params: P, context: MailContext, to: string): MailContent | null | Promise<MailContent | null>;
+}
+
+/** A message as an action queues it: which template, with what. */
+export interface QueuedMail {
+  template: string;
+  params: MailParams;
+}
+
+export function defineTemplate<P extends MailParams>(
+  name: string,
+  render: MailTemplate<P>['render'],
+): MailTemplate<P> & { with(params: P): QueuedMail } {
+  return { name, render, with: (params) => ({ template: name, params }) };
+}
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
@@ -32,37 +65,59 @@ function compose(productName: string, subject: string, paragraphs: Part[][]): Ma
   return { subject: `${subject} — ${productName}`, text, html };
 }
 
-export const mailTemplates = {
-  signupCode: (productName: string, code: string) =>
-    compose(productName, 'Your activation code', [
-      ['Welcome! Enter this code to activate your account:'],
-      [{ code }],
-      ['The code is valid for 10 minutes. If you did not sign up, you can ignore this message.'],
-    ]),
+export const signupCode = defineTemplate<{ code: string }>('signup_code', ({ code }, { productName }) =>
+  compose(productName, 'Your activation code', [
+    ['Welcome! Enter this code to activate your account:'],
+    [{ code }],
+    ['The code is valid for 10 minutes. If you did not sign up, you can ignore this message.'],
+  ]),
+);
 
-  emailChangeCode: (productName: string, code: string) =>
-    compose(productName, 'Confirm your new e-mail address', [
-      ['Enter this code to confirm this address as the new e-mail of your account:'],
-      [{ code }],
-      ['The code is valid for 10 minutes. If you did not ask for this change, you can ignore this message.'],
-    ]),
+export const emailChangeCode = defineTemplate<{ code: string }>('email_change_code', ({ code }, { productName }) =>
+  compose(productName, 'Confirm your new e-mail address', [
+    ['Enter this code to confirm this address as the new e-mail of your account:'],
+    [{ code }],
+    ['The code is valid for 10 minutes. If you did not ask for this change, you can ignore this message.'],
+  ]),
+);
 
-  emailChangedNotice: (productName: string, newEmail: string, supportEmail: string) =>
+export const emailChangedNotice = defineTemplate<{ newEmail: string }>(
+  'email_changed_notice',
+  ({ newEmail }, { productName, supportEmail }) =>
     compose(productName, 'Your e-mail address was changed', [
       [`The e-mail address of your account was changed to ${newEmail}. From now on, log in with that address.`],
       [`If you did not make this change, contact ${supportEmail} at once.`],
     ]),
+);
 
-  passwordResetLink: (productName: string, link: string) =>
-    compose(productName, 'Set a new password', [
-      ['Someone asked to set a new password for your account. If it was you, follow this link:'],
-      [{ link, label: 'Set a new password' }],
-      ['The link works once, within one hour. If you did not ask for it, you can ignore this message.'],
-    ]),
-
-  passwordChangedNotice: (productName: string, supportEmail: string) =>
+export const passwordChangedNotice = defineTemplate<Record<string, never>>(
+  'password_changed_notice',
+  (_params, { productName, supportEmail }) =>
     compose(productName, 'Your password was changed', [
       ['The password of your account was changed, and every device was signed out.'],
       [`If you did not make this change, contact ${supportEmail} at once.`],
     ]),
-};
+);
+
+/** Messages queued before templates were stored by name, kept whole so an upgrade sends them as they were. */
+export const preRendered = defineTemplate<{ subject: string; text: string; html: string }>(
+  'pre_rendered',
+  (message) => message,
+);
+
+/** The reset link's words; the link itself is made at send time (see RecoveryService). */
+export const passwordResetLinkContent = (productName: string, link: string) =>
+  compose(productName, 'Set a new password', [
+    ['Someone asked to set a new password for your account. If it was you, follow this link:'],
+    [{ link, label: 'Set a new password' }],
+    ['The link works once, within one hour. If you did not ask for it, you can ignore this message.'],
+  ]);
+
+/** The templates whose words depend on their parameters alone. */
+export const staticTemplates: MailTemplate[] = [
+  signupCode,
+  emailChangeCode,
+  emailChangedNotice,
+  passwordChangedNotice,
+  preRendered,
+] as MailTemplate[];

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { simpleParser } from 'mailparser';
+import { ERROR_MESSAGES, sendError } from '../../plugins/errors';
 
 export interface MailboxMessage {
   file: string;
@@ -34,11 +35,28 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * The mailbox shows reset links and codes, so only someone at the machine itself may read it:
+ * the connection must come from a loopback address and must not have passed through a proxy
+ * (a proxy on the same machine would make every visitor look local).
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded ?? request.headers['x-real-ip'];
+  return forwarded === undefined && LOOPBACK.test(request.socket.remoteAddress ?? '');
+}
+
 /**
  * /dev/mailbox: the e-mail the portal "sent" while it runs on the default outbox, for trying
- * sign-up and password recovery without a mail server. Registered only in that mode.
+ * sign-up and password recovery without a mail server. Registered only in that mode, never in
+ * production (where SMTP_URL is required), and answering only requests from this machine;
+ * anyone else gets the same 404 as for an address that does not exist.
  */
 export const mailboxRoutes: FastifyPluginAsync<{ outboxDir: string; productName: string }> = async (app, options) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!fromThisMachine(request)) return sendError(reply, 404, { message: ERROR_MESSAGES.notFound });
+  });
   app.get('/dev/mailbox/messages', async () => ({ data: await readOutbox(options.outboxDir) }));
 
   app.get('/dev/mailbox', async (request, reply) => {
