@@ -1,6 +1,7 @@
 // `npm run bench`: starts the built server on a fresh embedded database and measures the
 // login endpoint (one argon2id hash per request, so it is CPU-bound by design) and an
-// authenticated read (one indexed session lookup), printing the figures autocannon reports.
+// authenticated read (one indexed session lookup), printing the figures autocannon reports;
+// then times forgot-password for a registered and an unknown address, which must not differ.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -47,6 +48,24 @@ async function waitForHealth() {
   throw new Error('the server did not start');
 }
 
+/** Median and 90th percentile of `count` sequential forgot-password requests for `email`, in ms. */
+async function timeForgotPassword(email, count) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const started = process.hrtime.bigint();
+    const response = await fetch(`${origin}/api/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
+      body: JSON.stringify({ email }),
+    });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`forgot-password answered ${response.status}`);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(count / 2)], p90: times[Math.floor(count * 0.9)] };
+}
+
 function report(title, result) {
   const { requests, latency, non2xx, errors } = result;
   console.log(
@@ -81,10 +100,26 @@ try {
     connections: 10,
     duration: 10,
   });
+  // Interleaved rounds, so that both addresses meet the same state of the server.
+  const known = [];
+  const unknown = [];
+  for (let round = 0; round < 10; round++) {
+    known.push(await timeForgotPassword(admin.email, 20));
+    unknown.push(await timeForgotPassword(`nobody-${round}@example.com`, 20));
+  }
+  const median = (rounds, key) => rounds.map((round) => round[key]).sort((a, b) => a - b)[rounds.length >> 1];
   const databaseKind = process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded database (PGlite)';
   console.log(`\nBenchmark on ${os.cpus().length} cores, ${databaseKind}:`);
   report('POST /api/login', login);
   report('GET /api/customer/current-session', session);
+  for (const [title, rounds] of [
+    ['registered address', known],
+    ['unknown address', unknown],
+  ]) {
+    console.log(
+      `POST /api/forgot-password, ${title}: p50 ${median(rounds, 'p50').toFixed(1)} ms, p90 ${median(rounds, 'p90').toFixed(1)} ms (200 sequential requests)`,
+    );
+  }
 } finally {
   server.kill('SIGTERM');
 }
