@@ -106,20 +106,23 @@ describe.each(limiters)('password tries sent in parallel, counted %s', (_name, l
   const guesses = (count: number, rightAt?: number) =>
     Array.from({ length: count }, (_, index) => (index === rightAt ? TEST_PASSWORD : `Wrong-guess-${index}`));
   const from = (index: number) => `198.18.${Math.floor(index / 200)}.${(index % 200) + 1}`;
+  /** Sends every password at once, each from its own address (offset by `firstAddress`). */
+  const sendAtOnce = (email: string, passwords: string[], firstAddress = 0) =>
+    Promise.all(
+      passwords.map((password, index) =>
+        p.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email, password },
+          remoteAddress: from(firstAddress + index),
+        }),
+      ),
+    );
 
   it.skipIf(!limiterFactory)('checks at most 10 passwords of one account, however many arrive at once', async () => {
     const user = await p.createUser();
     const verify = vi.spyOn(passwords, 'verifyPassword');
-    const answers = await Promise.all(
-      guesses(45).map((password, index) =>
-        p.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          payload: { email: user.email, password },
-          remoteAddress: from(index),
-        }),
-      ),
-    );
+    const answers = await sendAtOnce(user.email, guesses(45));
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_LIMITS.triesPerAccount.points);
     expect(statuses.filter((status) => status === 429)).toHaveLength(45 - LOGIN_LIMITS.triesPerAccount.points);
@@ -129,26 +132,8 @@ describe.each(limiters)('password tries sent in parallel, counted %s', (_name, l
   it.skipIf(!limiterFactory)('lets the right password in only if it is among the first 10 tries', async () => {
     const user = await p.createUser();
     // Ten wrong guesses land first; the right password, sent with 30 more, finds no tries left.
-    await Promise.all(
-      guesses(10).map((password, index) =>
-        p.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          payload: { email: user.email, password },
-          remoteAddress: from(index),
-        }),
-      ),
-    );
-    const answers = await Promise.all(
-      guesses(31, 15).map((password, index) =>
-        p.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          payload: { email: user.email, password },
-          remoteAddress: from(100 + index),
-        }),
-      ),
-    );
+    await sendAtOnce(user.email, guesses(10));
+    const answers = await sendAtOnce(user.email, guesses(31, 15), 100);
     expect(answers.every((answer) => answer.statusCode === 429)).toBe(true);
   });
 });

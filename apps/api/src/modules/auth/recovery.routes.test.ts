@@ -127,6 +127,20 @@ describe('reset password', () => {
 });
 
 describe('outstanding links and codes', () => {
+  const requestEmailChange = (token: string, newEmail: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/customer/email-change-request',
+      headers: bearer(token),
+      payload: { new_email: newEmail },
+    });
+  const confirmEmailChange = (token: string, newEmail: string, otp: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/customer/new-email-otp/verify',
+      headers: bearer(token),
+      payload: { new_email: newEmail, otp },
+    });
   const changePassword = (token: string) =>
     t.app.inject({
       method: 'POST',
@@ -151,12 +165,7 @@ describe('outstanding links and codes', () => {
     const user = await t.createUser();
     const token = await t.login(user.email);
     const newEmail = `moved-${user.email}`;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/email-change-request',
-      headers: bearer(token),
-      payload: { new_email: newEmail },
-    });
+    await requestEmailChange(token, newEmail);
     const code = await t.latestCode(newEmail);
     await forgot(user.email);
     const linkhash = await linkFor(user.email);
@@ -164,13 +173,7 @@ describe('outstanding links and codes', () => {
     expect((await changePassword(token)).statusCode).toBe(200);
     expect(errorBody(await reset(linkhash, 'Another-One-88')).message).toBe(RECOVERY_MESSAGES.linkInvalid);
     const again = await t.login(user.email, NEW_PASSWORD);
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/new-email-otp/verify',
-      headers: bearer(again),
-      payload: { new_email: newEmail, otp: code },
-    });
-    expect(verify.statusCode).toBe(422);
+    expect((await confirmEmailChange(again, newEmail, code)).statusCode).toBe(422);
   });
 
   it('an e-mail change ends every reset link sent before it', async () => {
@@ -179,19 +182,8 @@ describe('outstanding links and codes', () => {
     await forgot(user.email);
     const linkhash = await linkFor(user.email);
     const newEmail = `changed-${user.email}`;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/email-change-request',
-      headers: bearer(token),
-      payload: { new_email: newEmail },
-    });
-    const verify = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/new-email-otp/verify',
-      headers: bearer(token),
-      payload: { new_email: newEmail, otp: await t.latestCode(newEmail) },
-    });
-    expect(verify.statusCode).toBe(200);
+    await requestEmailChange(token, newEmail);
+    expect((await confirmEmailChange(token, newEmail, await t.latestCode(newEmail))).statusCode).toBe(200);
     expect(errorBody(await reset(linkhash)).message).toBe(RECOVERY_MESSAGES.linkInvalid);
   });
 });
