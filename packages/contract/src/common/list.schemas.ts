@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { textField } from './common.schemas';
+
+/**
+ * Lists: the query every paginated list takes (`page`, `per_page`, `search`) and the answer it
+ * gives (`{ data, pagination }`). One definition serves the API's validation, its OpenAPI
+ * document and the web's URL parameters, so a list added later behaves like the others.
+ */
+export const LIST_LIMITS = { defaultPerPage: 10, maxPerPage: 100, maxSearchLength: 100 } as const;
+
+export const LIST_MESSAGES = {
+  page: 'The page must be a whole number from 1',
+  perPage: `The page size must be a whole number from 1 to ${LIST_LIMITS.maxPerPage}`,
+  searchTooLong: `The search can be at most ${LIST_LIMITS.maxSearchLength} characters`,
+} as const;
+
+/** A whole number from a query string ("2") or JSON (2); anything else gets `message`. */
+const wholeNumber = (message: string, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .union([z.number(), z.string().regex(/^\d+$/, { error: message })], { error: message })
+    .transform(Number)
+    .pipe(z.number().int({ error: message }).min(1, { error: message }).max(max, { error: message }));
+
+export const listQuerySchema = z.object({
+  page: wholeNumber(LIST_MESSAGES.page).default(1),
+  per_page: wholeNumber(LIST_MESSAGES.perPage, LIST_LIMITS.maxPerPage).default(LIST_LIMITS.defaultPerPage),
+  search: textField(
+    'The search',
+    '',
+    z.string().trim().max(LIST_LIMITS.maxSearchLength, { error: LIST_MESSAGES.searchTooLong }),
+  ).default(''),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export const paginationSchema = z
+  .object({
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    /** At least 1, so an empty list still has a page to show. */
+    last_page: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'Pagination' });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** The answer of a paginated list of `item`. */
+export const paginatedResponseSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), pagination: paginationSchema });
+export type Paginated<Item> = { data: Item[]; pagination: Pagination };
+
+export function paginationOf(total: number, query: Pick<ListQuery, 'page' | 'per_page'>): Pagination {
+  return {
+    current_page: query.page,
+    per_page: query.per_page,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+    total,
+  };
+}
