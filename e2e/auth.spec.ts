@@ -2,7 +2,7 @@ import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures'
 import { ADMIN, CUSTOMER } from './support/server-env';
 
 test.describe('login page', () => {
-  test('shows the texts of the specification and passes the page checks', async ({ page }) => {
+  test('shows the documented texts and passes the page checks', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/Login/);
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();

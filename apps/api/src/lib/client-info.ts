@@ -15,7 +15,7 @@ const describe = (name: string | undefined, version: string | undefined): string
   name ? [name, version].filter(Boolean).join(' ') : UNKNOWN;
 
 /**
- * What a session records about its device and place (DECISIONS.md): worked out here from the
+ * What a session records about its device and place (docs/product/accounts.md, Sessions): worked out here from the
  * user agent and the client address, never reported by the browser. `ip` must already honour
  * the trusted-proxy setting (Fastify's request.ip does).
  */

@@ -1,7 +1,7 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 
-// argon2id with at least 19 MiB and 2 iterations (DECISIONS.md; OWASP's minimum for argon2id).
+// argon2id with at least 19 MiB and 2 iterations (docs/product/accounts.md, Passwords; OWASP's minimum for argon2id).
 // The package declares Algorithm as a const enum, which isolated modules cannot read: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNUP_SESSION_LIFETIME_MS } from '../modules/auth/auth.service';
 
 /**
- * The sign-up cookie (DECISIONS.md): httpOnly so scripts cannot read it, same-site strict so
+ * The sign-up cookie (docs/decisions/007-signup-cookie.md): httpOnly so scripts cannot read it, same-site strict so
  * other sites cannot send it, and scoped to the API.
  */
 export const SIGNUP_COOKIE = 'portal_signup';

@@ -13,7 +13,7 @@ export const MULTIPART_LIMITS = {
 } as const;
 
 /**
- * The documents send JSON, url-encoded and multipart bodies alike (DECISIONS.md), so every
+ * The documents send JSON, url-encoded and multipart bodies alike (docs/product/accounts.md, API conventions), so every
  * route accepts all three and validates the same object, whatever the encoding.
  */
 async function bodyParsersPlugin(app: FastifyInstance) {

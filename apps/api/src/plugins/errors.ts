@@ -83,7 +83,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 }
 
 /**
- * One place turns every failure into the documented error format (DECISIONS.md): validation
+ * One place turns every failure into the documented error format (docs/product/accounts.md, API conventions): validation
  * 422 with `errors`, the client's mistakes 4xx, an unreachable database 503, and anything
  * unexpected a logged 500 that says nothing of the internals.
  */

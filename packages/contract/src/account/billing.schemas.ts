@@ -29,7 +29,7 @@ export const BILLING_MESSAGES = {
 export const ACCOUNT_TYPES = ['individual', 'company'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
-/** Defaults of the billing form (accounts-and-access.md section 5). */
+/** Defaults of the billing form (docs/product/accounts.md, Billing details). */
 export const BILLING_DEFAULTS = { type: 'company', currency: 'usd', country: 'us' } as const;
 
 const required = (label: string, message: string, rules: z.ZodType<string, string>) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../common/common.schemas';
 
-/** Messages of a name field ("First name", "Last name"), accounts-and-access.md section 5. */
+/** Messages of a name field ("First name", "Last name"), docs/product/accounts.md, My account. */
 export const nameMessages = (label: 'First name' | 'Last name') => ({
   required: `${label} is required`,
   lettersOnly: `${label} must contain only letters`,

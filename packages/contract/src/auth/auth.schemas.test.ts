@@ -14,7 +14,7 @@ describe('loginRequestSchema', () => {
     });
   });
 
-  it('gives one message per field, in the words of the specification', () => {
+  it('gives one message per field, in the documented words', () => {
     expect(messages({})).toEqual([
       `email: ${AUTH_MESSAGES.emailRequired}`,
       `password: ${AUTH_MESSAGES.passwordRequired}`,

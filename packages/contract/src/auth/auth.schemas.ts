@@ -17,11 +17,11 @@ export const AUTH_MESSAGES = {
   forbidden: 'You do not have access to this page.',
 } as const;
 
-/** "Your account has been suspended. Contact {support e-mail}." (DECISIONS.md, login limits). */
+/** "Your account has been suspended. Contact {support e-mail}." (docs/product/accounts.md, Banned users). */
 export const suspendedMessage = (supportEmail: string): string =>
   `Your account has been suspended. Contact ${supportEmail}.`;
 
-/** E-mail as typed: required, a valid address, then lower-cased (accounts-and-access.md section 5). */
+/** E-mail as typed: required, a valid address, then lower-cased (docs/product/accounts.md, Login). */
 export const emailSchema = textField(
   'Email',
   AUTH_MESSAGES.emailRequired,
@@ -83,7 +83,7 @@ export const userDataSchema = z
   .meta({ id: 'UserData' });
 export type UserData = z.infer<typeof userDataSchema>;
 
-/** What the server worked out about the device and place of a session (DECISIONS.md). */
+/** What the server worked out about the device and place of a session (docs/product/accounts.md, Sessions). */
 export const sessionInfoSchema = z
   .object({
     os: z.string(),

@@ -18,7 +18,7 @@ export const PASSWORD_MESSAGES = {
 
 /**
  * The rules of a new password (signup, reset, change), each with the test the live checklist
- * shows. "Special" is any character that is neither a letter nor a digit (DECISIONS.md).
+ * shows. "Special" is any character that is neither a letter nor a digit (docs/product/accounts.md, Passwords).
  */
 export const PASSWORD_RULES = [
   {

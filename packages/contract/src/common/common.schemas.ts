@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The error body of every 4xx and 5xx answer (DECISIONS.md, "The API contract"). */
+/** The error body of every 4xx and 5xx answer (docs/product/accounts.md, API conventions). */
 export const errorResponseSchema = z
   .object({
     message: z.string(),

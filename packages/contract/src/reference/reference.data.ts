@@ -2,7 +2,7 @@ import currencyCodes from 'currency-codes';
 import countries from 'i18n-iso-countries';
 
 /**
- * ISO 3166-1 alpha-2 country codes, lower case (DECISIONS.md), from the maintained
+ * ISO 3166-1 alpha-2 country codes, lower case (docs/product/accounts.md, Countries, currencies and flags), from the maintained
  * i18n-iso-countries data rather than a hand-typed list. Names come from the platform
  * (Intl.DisplayNames) where they are shown.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Settings the front end needs at run time: external links, the support address and the
- * welcome video (DECISIONS.md: "are configuration, with sensible defaults"). The server
+ * welcome video (docs/product/accounts.md, Settings: configuration with sensible defaults). The server
  * embeds them in index.html as a JSON block with the id below, so one build serves any setup.
  */
 export const publicSettingsSchema = z.object({

@@ -43,7 +43,7 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * The sign-up steps carry a user id and no bearer token (DECISIONS.md): they act only for the
+ * The sign-up steps carry a user id and no bearer token (docs/decisions/007-signup-cookie.md): they act only for the
  * browser holding the httpOnly cookie whose token hashes to a row here for that user.
  */
 export const signupSessions = pgTable(

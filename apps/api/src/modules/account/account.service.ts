@@ -32,7 +32,7 @@ export interface AccountServiceOptions {
 const fieldError = (status: number, field: string, message: string) =>
   new HttpError(status, message, { errors: { [field]: [message] } });
 
-/** My account (accounts-and-access.md section 2), for customers and administrators alike. */
+/** My account (docs/product/accounts.md, My account), for customers and administrators alike. */
 export class AccountService {
   constructor(private readonly options: AccountServiceOptions) {}
 
@@ -115,7 +115,7 @@ export class AccountService {
     return newEmail;
   }
 
-  /** Changes the password and ends every session of the user, this one included (DECISIONS.md). */
+  /** Changes the password and ends every session of the user, this one included (docs/product/accounts.md, Password change). */
   async changePassword(principal: Principal, currentPassword: string, newPassword: string, ip: string): Promise<void> {
     const user = await this.user(principal);
     const { passwordTries } = this.options;

@@ -16,7 +16,7 @@ import type { AuthRepository } from './auth.repository';
 import type { PasswordTries } from './password-tries';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** DECISIONS.md: 12 hours without Remember me, 30 days with it. */
+/** docs/product/accounts.md, Sessions: 12 hours without Remember me, 30 days with it. */
 export const SESSION_LIFETIME_MS = { standard: 12 * HOUR_MS, remembered: 30 * 24 * HOUR_MS } as const;
 
 /** Who is calling, as the auth hook found them from the bearer token. */
@@ -150,7 +150,7 @@ export class AuthService {
     };
   }
 
-  /** A sign-up cookie's token for this user (DECISIONS.md): the sign-up steps act only with it. */
+  /** A sign-up cookie's token for this user (docs/decisions/007-signup-cookie.md): the sign-up steps act only with it. */
   async openSignupSession(userId: number): Promise<string> {
     const token = generateToken();
     await this.repository.createSignupSession({

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { oneTimeCodes, type CodePurpose } from '../../db/schema';
 
-/** DECISIONS.md: codes expire after 10 minutes, die after 5 wrong tries, one new code a minute. */
+/** docs/product/accounts.md, Codes: codes expire after 10 minutes, die after 5 wrong tries, one new code a minute. */
 export const CODE_RULES = { lifetimeMs: 10 * 60_000, maxFailedAttempts: 5, resendCooldownMs: 60_000 } as const;
 
 export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'used-up' | 'missing';

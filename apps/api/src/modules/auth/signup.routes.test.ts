@@ -279,7 +279,7 @@ describe('personal info and billing', () => {
     expect(errorBody(huge).message).toMatch(/too large/);
   });
 
-  it('gives the name messages of the specification', async () => {
+  it('gives the documented name messages', async () => {
     const { userId, cookie } = await registerAndVerify();
     const response = await post(
       '/update-personal-info',

@@ -62,7 +62,7 @@ export function toRegistrationUser(user: User): RegistrationUser {
 }
 
 /**
- * Sign-up (accounts-and-access.md section 2; DECISIONS.md, sign-up steps): register, verify the
+ * Sign-up (docs/product/accounts.md, Sign-up): register, verify the
  * e-mail code, personal info, billing. Every step after register acts only for the browser
  * holding that user's sign-up cookie, and never on a finished account.
  */
