@@ -1,6 +1,6 @@
 import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { IconClipboard } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 export const CODE_LENGTH = 6;
 
@@ -21,6 +21,11 @@ interface CodeInputProps {
   error?: string;
   disabled?: boolean;
   label?: string;
+  /**
+   * Puts the cursor in the first box when it changes (and the boxes are enabled): after the
+   * boxes were emptied, so the next code can be typed at once.
+   */
+  focusRequest?: number;
 }
 
 /**
@@ -35,8 +40,13 @@ export function CodeInput({
   error,
   disabled,
   label = 'Verification code',
+  focusRequest = 0,
 }: CodeInputProps) {
   const labelId = useId();
+  const boxes = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusRequest > 0 && !disabled) boxes.current?.querySelector<HTMLInputElement>('input[data-autofocus]')?.focus();
+  }, [focusRequest, disabled]);
   const errorId = useId();
   const [hint, setHint] = useState('');
 
@@ -64,7 +74,7 @@ export function CodeInput({
       <Input.Label id={labelId} component="span">
         {label}
       </Input.Label>
-      <Group gap="sm" wrap="wrap" align="center">
+      <Group ref={boxes} gap="sm" wrap="wrap" align="center">
         <PinInput
           length={CODE_LENGTH}
           type="number"
@@ -84,6 +94,8 @@ export function CodeInput({
           aria-describedby={error ? errorId : undefined}
           getInputProps={(index) => ({
             'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`,
+            // A dialog that opens on the code puts the cursor in the first box, ready for typing.
+            'data-autofocus': index === 0 ? true : undefined,
             onPaste: (event: React.ClipboardEvent<HTMLInputElement>) => {
               event.preventDefault();
               fill(event.clipboardData.getData('text/plain'));

@@ -11,12 +11,18 @@ import { CodeInput } from './code-input';
 export function useCodeEntry() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
+  const [focusRequest, setFocusRequest] = useState(0);
   return {
     code,
     setCode,
     error,
     setError,
-    clearCode: () => setCode(''),
+    focusRequest,
+    /** Empties the boxes and puts the cursor back in the first one. */
+    clearCode: () => {
+      setCode('');
+      setFocusRequest((count) => count + 1);
+    },
     clearError: () => setError(undefined),
   };
 }
@@ -40,7 +46,7 @@ interface CodeVerificationFormProps {
  * needs no further click.
  */
 export function CodeVerificationForm({
-  entry: { code, setCode, error, setError },
+  entry: { code, setCode, error, setError, focusRequest },
   email,
   verifying,
   resending,
@@ -79,6 +85,7 @@ export function CodeVerificationForm({
           onComplete={submit}
           error={error}
           disabled={verifying}
+          focusRequest={focusRequest}
         />
         <Group justify="space-between" gap="sm">
           <Button variant="default" loading={resending} onClick={onResend}>

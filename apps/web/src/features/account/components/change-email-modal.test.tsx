@@ -64,7 +64,7 @@ describe('CHANGE_EMAIL → VERIFY_EMAIL_UPDATE → EMAIL_CHANGE_SUCCESS', () => 
     expect(sessionStore.getState().token).toBe('token-123');
   });
 
-  it('keeps the dialog open with the reason when the address is taken', async () => {
+  it('keeps the dialog open with the reason, said once under the field, when the address is taken', async () => {
     routeFetch({
       'GET /api/customer/current-session': session,
       'POST /api/customer/email-change-request': () => jsonResponse({ message: ACCOUNT_MESSAGES.emailTaken }, 409),
@@ -77,5 +77,8 @@ describe('CHANGE_EMAIL → VERIFY_EMAIL_UPDATE → EMAIL_CHANGE_SUCCESS', () => 
     await user.click(within(dialog).getByRole('button', { name: 'Send verification code' }));
     expect(await within(dialog).findByText(ACCOUNT_MESSAGES.emailTaken)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('New email')).toHaveAttribute('aria-invalid', 'true');
+    // Not a second time as a toast.
+    expect(screen.getAllByText(ACCOUNT_MESSAGES.emailTaken)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -44,11 +44,13 @@ function NewEmailForm({ onSent, onCancel }: { onSent: (email: string) => void; o
             onSent(newEmail);
           },
           onError: (failure) => {
-            // 409 (taken) and 422 (the current address) are about the field itself.
+            // 409 (taken) and 422 (the current address) are about the field itself: said once,
+            // under it. Anything else has no field to point at and goes to a toast.
             if (isApiError(failure) && (failure.status === 409 || failure.status === 422)) {
               setError(failure.errors.new_email?.join(' ') || failure.serverMessage);
+            } else {
+              notifyRequestError(failure, ERROR_TITLE, 'Please try again.');
             }
-            notifyRequestError(failure, ERROR_TITLE, 'Please try again.');
           },
         });
       }}
@@ -100,7 +102,9 @@ function VerifyNewEmailForm({ newEmail, onVerified }: { newEmail: string; onVeri
               onVerified();
             },
             onError: (failure) => {
+              // As on sign-up: the toast tells what was wrong; the boxes empty for the next try.
               entry.clearCode();
+              entry.clearError();
               notifyRequestError(failure, ERROR_TITLE, 'Please try again.');
             },
           },

@@ -36,7 +36,9 @@ export function VerifyOtpDialog({ opened, onClose, userId, email }: VerifyOtpDia
                 sessionStore.setSignupStep(2);
               },
               onError: (failure) => {
+                // The toast tells what was wrong; the boxes empty for the next try.
                 entry.clearCode();
+                entry.clearError();
                 notifySignupError(failure);
               },
             },

@@ -172,6 +172,28 @@ describe('resuming an unfinished sign-up at profile_step', () => {
 });
 
 describe('the whole sign-up', () => {
+  it('a wrong code is told once, by the toast, and the code can be typed again at once', async () => {
+    routeFetch({
+      'POST /api/register': () => registered(),
+      'POST /api/verify-otp': () =>
+        jsonResponse({ message: 'The code is incorrect', errors: { otp: ['The code is incorrect'] } }, 422),
+    });
+    const { user } = await openSignup();
+    await register(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Activate account' });
+    const firstBox = within(dialog).getByLabelText('Digit 1 of 6');
+    await waitFor(() => expect(firstBox).toHaveFocus());
+
+    // Typed straight away, with no click into the boxes.
+    await user.keyboard('111111');
+    const toast = await findToast('Something went wrong');
+    expect(within(toast).getByText('The code is incorrect')).toBeInTheDocument();
+    expect(within(dialog).queryByText('The code is required')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('The code is incorrect')).not.toBeInTheDocument();
+    await waitFor(() => expect(firstBox).toHaveFocus());
+    expect(firstBox).toHaveValue('');
+  }, 15_000);
+
   it('goes from the code to personal info, billing and "Your Account is ready!"', async () => {
     const fetchMock = routeFetch({
       'POST /api/register': () => registered(),
