@@ -83,7 +83,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   if (!response.ok) {
     // A 401 on a call that carried our token means the session is over (section 4); only the
     // session that made the call ends, so a newer sign-in in the meantime stays.
-    if (response.status === 401 && token && sessionStore.getState().token === token) endSession();
+    if (response.status === 401 && token && sessionStore.getState().token === token) endSession({ ended: true });
     const parsed = errorResponseSchema.safeParse(data);
     throw new ApiError({
       status: response.status,

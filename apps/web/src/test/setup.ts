@@ -35,6 +35,7 @@ afterEach(() => {
   sessionStore.clear();
   queryClient.clear();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
 
 // Two cores run every test project at once; a page's first lazy load can outlast the default

@@ -1,13 +1,18 @@
-import { Box, Center, Flex, SimpleGrid } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Box, Center, Flex, SimpleGrid, Stack } from '@mantine/core';
+import { AUTH_MESSAGES } from '@portal/contract';
+import { useEffect, useState } from 'react';
 // Kept as its own file rather than inlined into the page's JavaScript.
 import illustration from '@/assets/login-illustration.svg?no-inline';
+import { sessionEndedNotice } from '@/lib/end-session';
 import { sessionStore } from '@/stores/session-store';
 import { LoginForm } from '../components/login-form';
 
 export function LoginPage() {
   // Section 2: "On entry the sign-up step resets to 1" (and an unfinished sign-up is let go).
   useEffect(() => sessionStore.restartSignup(), []);
+  // Said once after the server ended the session; a reload or a later visit does not repeat it.
+  const [sessionEnded] = useState(sessionEndedNotice.pending);
+  useEffect(() => sessionEndedNotice.forget(), []);
 
   return (
     <>
@@ -18,7 +23,14 @@ export function LoginPage() {
         </Center>
         {/* Centred beside the picture; on a phone the form starts at the top, under the header. */}
         <Flex justify="center" align={{ base: 'flex-start', md: 'center' }} p={{ base: 'md', sm: 'xl' }}>
-          <LoginForm />
+          <Stack w="100%" maw={440} gap="md" align="stretch">
+            {sessionEnded && (
+              <Alert color="yellow" variant="light">
+                {AUTH_MESSAGES.unauthenticated}
+              </Alert>
+            )}
+            <LoginForm />
+          </Stack>
         </Flex>
       </SimpleGrid>
     </>
