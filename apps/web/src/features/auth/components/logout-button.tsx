@@ -10,7 +10,7 @@ export function LogoutButton() {
 
   const handleClick = () =>
     logout.mutate(undefined, {
-      onSuccess: endSession,
+      onSuccess: () => endSession(),
       onError: (error) => {
         // The token is already dead on the server: the user is logged out either way.
         if (isApiError(error) && error.status === 401) endSession();

@@ -61,7 +61,7 @@ describe('sign-up step 1: account details', () => {
     await user.type(screen.getByLabelText('Password'), 'abcdefgh1!');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(PASSWORD_MESSAGES.uppercase)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, 'POST /api/register')).toHaveLength(0);
   });
 
   it('ticks the checklist as the password is typed', async () => {
@@ -161,13 +161,42 @@ describe('resuming an unfinished sign-up at profile_step', () => {
     expect(await screen.findByRole('dialog', { name: 'Activate account' })).toBeInTheDocument();
   });
 
-  it('a fresh visit of /signup forgets an unfinished sign-up left from before', async () => {
+  it('a fresh visit of /signup without a sign-up in this browser forgets one left from before', async () => {
     sessionStore.resumeSignup(registrationUser({ profile_step: 2 }));
     sessionStore.setSignupStep(0);
-    routeFetch({});
+    routeFetch({ 'GET /api/signup-session': () => jsonResponse({ message: 'No sign-up is in progress.' }, 404) });
     await openSignup();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sessionStore.getState().user).toBeNull();
+  });
+});
+
+describe('reloading /signup in the middle of sign-up', () => {
+  const reloadAt = (profileStep: number) => {
+    routeFetch({
+      'GET /api/signup-session': () =>
+        jsonResponse({
+          message: 'Your registration is not complete.',
+          user: registrationUser({ profile_step: profileStep }),
+        }),
+    });
+    // A reload: the page's state is gone; the sign-up cookie (sent by the browser) is not.
+    return renderApp('/signup');
+  };
+
+  it('waits for the server, then resumes at the code dialog for step 1', async () => {
+    reloadAt(1);
+    expect(await screen.findByLabelText('Loading your sign-up')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Create new account' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Activate account' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [2, 'Personal info'],
+    [3, 'Billing details'],
+  ])('resumes step %i at %s', async (profileStep, heading) => {
+    reloadAt(profileStep);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
-import { Alert, Button, Flex, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Flex, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { sessionStore, useSession } from '@/stores/session-store';
+import { useSignupSession } from '../api/get-signup-session';
 import { SignupAccountForm } from '../components/signup-account-form';
 import { SignupBillingForm } from '../components/signup-billing-form';
 import { SignupComplete } from '../components/signup-complete';
@@ -73,7 +74,7 @@ function AccountStep() {
 }
 
 /**
- * Multi-step sign-up (section 2; steps per DECISIONS.md): 1 account details and the code
+ * Multi-step sign-up (docs/product/accounts.md, Sign-up): 1 account details and the code
  * dialog, 2 code verified → personal info, 3 personal info saved → billing, 4 billing saved →
  * the "ready" screen. The step lives in the session store, so the header's stepper and
  * profile chip follow it, and the login page can resume a sign-up at the step the server gives.
@@ -82,10 +83,24 @@ export function SignupPage() {
   const step = useSession((s) => s.signupStep);
   const userId = useSession((s) => s.user?.id);
 
-  // Opened afresh (a link or a reload) rather than from the login page or a resume: start at 1.
+  // Opened afresh (a link or a reload) rather than from the login page or a resume: the
+  // browser's sign-up cookie may still stand for an unfinished sign-up, so the server is asked
+  // where it stands; without one, sign-up starts at 1.
+  const openedAfresh = step === 0;
+  const signupSession = useSignupSession({ enabled: openedAfresh });
   useEffect(() => {
-    if (sessionStore.getState().signupStep === 0) sessionStore.restartSignup();
-  }, []);
+    if (!openedAfresh) return;
+    if (signupSession.isSuccess) sessionStore.resumeSignup(signupSession.data.user);
+    else if (signupSession.isError) sessionStore.restartSignup();
+  }, [openedAfresh, signupSession.isSuccess, signupSession.isError, signupSession.data]);
+
+  if (openedAfresh) {
+    return (
+      <Center w="100%" p="xl">
+        <Loader aria-label="Loading your sign-up" />
+      </Center>
+    );
+  }
 
   // Steps after the first act for the registered user; without one, sign-up starts over.
   if (userId === undefined || step <= 1) return <AccountStep />;

@@ -1,0 +1,24 @@
+import { signupSessionResponseSchema, type SignupSessionResponse } from '@portal/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * GET /api/signup-session: where this browser's unfinished sign-up stands, told by its
+ * httpOnly sign-up cookie (sent by the browser itself); 404 when there is none.
+ */
+export function getSignupSession(signal?: AbortSignal): Promise<SignupSessionResponse> {
+  return apiClient.get('/signup-session', { signal, schema: signupSessionResponseSchema });
+}
+
+export const signupSessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'signup-session'],
+    queryFn: ({ signal }) => getSignupSession(signal),
+    // A 404 is an answer ("no sign-up here"), and each visit of the page asks afresh.
+    retry: false,
+    gcTime: 0,
+  });
+
+export function useSignupSession({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...signupSessionQueryOptions(), enabled });
+}
