@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config';
 
+/** Production needs a signing secret for the embedded storage's URLs. */
+const SIGNING_SECRET = 'a-signing-secret-of-at-least-32-characters';
+
 describe('loadConfig', () => {
   it('runs on the embedded defaults with nothing set', () => {
     const config = loadConfig({});
@@ -32,6 +35,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_ORIGIN: 'example.com' }, 'PUBLIC_ORIGIN'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TERMS_URL: 'terms' }, 'TERMS_URL'],
+    [{ STORAGE_SIGNING_SECRET: 'short' }, 'STORAGE_SIGNING_SECRET'],
   ])('stops with a message naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
@@ -53,16 +57,39 @@ describe('loadConfig', () => {
   it('refuses to start in production without SMTP_URL, saying why', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: is required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).env).toBe('production');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        STORAGE_SIGNING_SECRET: SIGNING_SECRET,
+      }).env,
+    ).toBe('production');
   });
 
   it('warns about TRUST_PROXY=true in production only, and not about a hop count or a list', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      STORAGE_SIGNING_SECRET: SIGNING_SECRET,
+    };
     expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: 'true' }))).toEqual([
       expect.stringMatching(/^TRUST_PROXY=true believes every X-Forwarded-For header/),
     ]);
     expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: '1' }))).toEqual([]);
     expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8' }))).toEqual([]);
     expect(configWarnings(loadConfig({ TRUST_PROXY: 'true' }))).toEqual([]);
+  });
+
+  it('keeps files on local disk by default, signing with a secret kept in the data folder', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/portal' });
+    expect(config.storageDir).toBe('/srv/portal/storage');
+    expect(config.storageSigningSecret).toBeUndefined();
+    expect(config.storageSigningSecretFile).toBe('/srv/portal/storage-signing-secret');
+    expect(loadConfig({ STORAGE_SIGNING_SECRET: SIGNING_SECRET }).storageSigningSecret).toBe(SIGNING_SECRET);
+  });
+
+  it('requires STORAGE_SIGNING_SECRET in production', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    expect(() => loadConfig(production)).toThrow(/^Invalid configuration:\n {2}STORAGE_SIGNING_SECRET: is required/);
   });
 });

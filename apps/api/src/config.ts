@@ -56,6 +56,9 @@ const envSchema = z.object({
   FAQ_URL: url('FAQ_URL').default(DEFAULT_PUBLIC_SETTINGS.faqUrl),
   WELCOME_VIDEO_URL: optionalText.pipe(url('WELCOME_VIDEO_URL').optional()),
   CARD_PUBLISHABLE_KEY: optionalText,
+  STORAGE_SIGNING_SECRET: optionalText.pipe(
+    z.string().min(32, 'STORAGE_SIGNING_SECRET must be at least 32 characters').optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -76,7 +79,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
+  /** The embedded storage's folder (DATA_DIR/storage). */
   storageDir: string;
+  /** Signs the embedded storage's URLs; unset: a secret kept in `storageSigningSecretFile`. */
+  storageSigningSecret: string | undefined;
+  storageSigningSecretFile: string;
   logLevel: string;
   webDistDir: string;
   publicSettings: PublicSettings;
@@ -97,6 +104,26 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return value.split(',').map((entry) => entry.trim());
 }
 
+/** Rules between variables, each problem as `NAME: why`. */
+function crossChecks(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: is required when NODE_ENV=production. Without it e-mail (sign-up codes, reset links) stays in a ' +
+        'local folder that only the development mailbox shows, and nobody receives it.',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.STORAGE_SIGNING_SECRET) {
+    // A secret made on one machine's disk would differ between processes sharing the files,
+    // and would change whenever that folder is recreated, breaking every link handed out.
+    problems.push(
+      'STORAGE_SIGNING_SECRET: is required when NODE_ENV=production, so that every API process accepts the ' +
+        'upload and view links the others signed.',
+    );
+  }
+  return problems;
+}
+
 /** Reads the configuration from an environment, throwing a ConfigError that names each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -105,11 +132,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL: is required when NODE_ENV=production. Without it e-mail (sign-up codes, ' +
-        'reset links) stays in a local folder that only the development mailbox shows, and nobody receives it.',
-    );
+  const problems = crossChecks(e);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const appDir = path.dirname(new URL(import.meta.url).pathname);
   return {
@@ -132,6 +157,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `"${e.PRODUCT_NAME}" <no-reply@localhost>`,
     outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
     storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
+    storageSigningSecret: e.STORAGE_SIGNING_SECRET,
+    storageSigningSecretFile: path.join(path.resolve(e.DATA_DIR), 'storage-signing-secret'),
     logLevel: e.LOG_LEVEL,
     // Built and source layouts both sit two levels below apps/, so one relative path serves both.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(appDir, '../../web/dist')),

@@ -8,3 +8,4 @@ export * from './account/profile.schemas';
 export * from './account/billing.schemas';
 export * from './account/account-settings.schemas';
 export * from './settings/settings.schemas';
+export * from './storage/storage.messages';
