@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { noGeoIp, type GeoIpLookup } from './geoip/geoip';
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/mail-transport';
 import { createLocalStorage } from './storage/local-storage';
+import { createS3Storage } from './storage/s3-storage';
 import type { FileStorage } from './storage/storage';
 import { loadOrCreateSigningSecret } from './storage/url-signature';
 import { openMaxmindGeoIp } from './geoip/maxmind-geoip';
@@ -16,8 +17,9 @@ export interface Adapters {
   close(): Promise<void>;
 }
 
-/** Files under DATA_DIR/storage. */
+/** Files in the S3 bucket when one is configured, otherwise under DATA_DIR/storage. */
 async function createStorage(config: Config): Promise<FileStorage> {
+  if (config.s3) return createS3Storage(config.s3);
   const signingSecret =
     config.storageSigningSecret ?? (await loadOrCreateSigningSecret(config.storageSigningSecretFile));
   return createLocalStorage(config.storageDir, { signingSecret });
