@@ -209,7 +209,9 @@ export class LocalFileStorage implements FileStorage {
           }
           if (!output.write(chunk)) await once(output, 'drain');
         }
-      } catch {
+      } catch (error) {
+        // The disk failing is ours to report; the request failing means the client went away.
+        if (output.errored) throw error;
         outcome = 'aborted';
       }
       output.end();
