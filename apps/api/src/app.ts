@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Adapters } from './adapters';
+import { LocalFileStorage } from './adapters/storage/local-storage';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
@@ -20,6 +21,7 @@ import { SignupService } from './modules/auth/signup.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { Mailer } from './modules/mail/mail.service';
+import { storageRoutes } from './modules/storage/storage.routes';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
 import errorsPlugin, { ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
@@ -124,6 +126,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(accountRoutes, { accountService });
       await api.register(filesRoutes, { storage: adapters.storage });
+      // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
+      if (adapters.storage instanceof LocalFileStorage) {
+        await api.register(storageRoutes, { storage: adapters.storage });
+      }
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api' },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config';
 
+/** Production keeps files on local disk unless S3_BUCKET is set, and then needs a signing secret. */
+const SIGNING_SECRET = 'a-signing-secret-of-at-least-32-characters';
+
 describe('loadConfig', () => {
   it('runs on the embedded defaults with nothing set', () => {
     const config = loadConfig({});
@@ -32,6 +35,15 @@ describe('loadConfig', () => {
     [{ PUBLIC_ORIGIN: 'example.com' }, 'PUBLIC_ORIGIN'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TERMS_URL: 'terms' }, 'TERMS_URL'],
+    [{ STORAGE_SIGNING_SECRET: 'short' }, 'STORAGE_SIGNING_SECRET'],
+    [{ S3_BUCKET: 'My_Bucket' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://files.example.com' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'media', S3_ENDPOINT: 'localhost:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'media', S3_REGION: 'EU West' }, 'S3_REGION'],
+    [{ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AKIA123' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
   ])('stops with a message naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
@@ -53,16 +65,66 @@ describe('loadConfig', () => {
   it('refuses to start in production without SMTP_URL, saying why', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: is required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).env).toBe('production');
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        STORAGE_SIGNING_SECRET: SIGNING_SECRET,
+      }).env,
+    ).toBe('production');
   });
 
   it('warns about TRUST_PROXY=true in production only, and not about a hop count or a list', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      STORAGE_SIGNING_SECRET: SIGNING_SECRET,
+    };
     expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: 'true' }))).toEqual([
       expect.stringMatching(/^TRUST_PROXY=true believes every X-Forwarded-For header/),
     ]);
     expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: '1' }))).toEqual([]);
     expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: '10.0.0.0/8' }))).toEqual([]);
     expect(configWarnings(loadConfig({ TRUST_PROXY: 'true' }))).toEqual([]);
+  });
+
+  it('keeps files on local disk by default, signing with a secret kept in the data folder', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/portal' });
+    expect(config.s3).toBeUndefined();
+    expect(config.storageDir).toBe('/srv/portal/storage');
+    expect(config.storageSigningSecret).toBeUndefined();
+    expect(config.storageSigningSecretFile).toBe('/srv/portal/storage-signing-secret');
+    expect(loadConfig({ STORAGE_SIGNING_SECRET: SIGNING_SECRET }).storageSigningSecret).toBe(SIGNING_SECRET);
+  });
+
+  it('keeps files in a bucket when S3_BUCKET is set, with the S3 settings read', () => {
+    expect(loadConfig({ S3_BUCKET: 'portal-media' }).s3).toEqual({
+      bucket: 'portal-media',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const config = loadConfig({
+      S3_BUCKET: 'portal-media',
+      S3_REGION: 'eu-west-3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'key-secret',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'portal-media',
+      region: 'eu-west-3',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' },
+    });
+  });
+
+  it('requires STORAGE_SIGNING_SECRET in production only when files are kept on local disk', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    expect(() => loadConfig(production)).toThrow(/^Invalid configuration:\n {2}STORAGE_SIGNING_SECRET: is required/);
+    expect(loadConfig({ ...production, S3_BUCKET: 'portal-media' }).s3?.bucket).toBe('portal-media');
   });
 });

@@ -56,6 +56,32 @@ const envSchema = z.object({
   FAQ_URL: url('FAQ_URL').default(DEFAULT_PUBLIC_SETTINGS.faqUrl),
   WELCOME_VIDEO_URL: optionalText.pipe(url('WELCOME_VIDEO_URL').optional()),
   CARD_PUBLISHABLE_KEY: optionalText,
+  STORAGE_SIGNING_SECRET: optionalText.pipe(
+    z.string().min(32, 'STORAGE_SIGNING_SECRET must be at least 32 characters').optional(),
+  ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1')
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(
+    z.enum(['true', 'false', '1', '0'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -76,10 +102,24 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   outboxDir: string;
+  /** The embedded storage's folder (DATA_DIR/storage), used when `s3` is unset. */
   storageDir: string;
+  /** Signs the embedded storage's URLs; unset: a secret kept in `storageSigningSecretFile`. */
+  storageSigningSecret: string | undefined;
+  storageSigningSecretFile: string;
+  /** Set when S3_BUCKET is: files live in that bucket instead of `storageDir`. */
+  s3: S3Config | undefined;
   logLevel: string;
   webDistDir: string;
   publicSettings: PublicSettings;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +137,45 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return value.split(',').map((entry) => entry.trim());
 }
 
+const S3_SETTINGS = [
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/** Rules between variables, each problem as `NAME: why`. */
+function crossChecks(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: is required when NODE_ENV=production. Without it e-mail (sign-up codes, reset links) stays in a ' +
+        'local folder that only the development mailbox shows, and nobody receives it.',
+    );
+  }
+  const s3Settings = S3_SETTINGS.filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET && s3Settings.length > 0) {
+    // Without a bucket the S3 settings would be silently ignored and files kept on local disk.
+    problems.push(`S3_BUCKET: is required when ${s3Settings.join(', ')} is set`);
+  }
+  if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_SECRET_ACCESS_KEY: is required when S3_ACCESS_KEY_ID is set');
+  }
+  if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) {
+    problems.push('S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set');
+  }
+  if (e.NODE_ENV === 'production' && !e.S3_BUCKET && !e.STORAGE_SIGNING_SECRET) {
+    // A secret made on one machine's disk would differ between processes sharing the files,
+    // and would change whenever that folder is recreated, breaking every link handed out.
+    problems.push(
+      'STORAGE_SIGNING_SECRET: is required when NODE_ENV=production and files are kept on local disk (no ' +
+        'S3_BUCKET), so that every API process accepts the upload and view links the others signed.',
+    );
+  }
+  return problems;
+}
+
 /** Reads the configuration from an environment, throwing a ConfigError that names each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -105,11 +184,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL: is required when NODE_ENV=production. Without it e-mail (sign-up codes, ' +
-        'reset links) stays in a local folder that only the development mailbox shows, and nobody receives it.',
-    );
+  const problems = crossChecks(e);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const appDir = path.dirname(new URL(import.meta.url).pathname);
   return {
@@ -132,6 +209,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `"${e.PRODUCT_NAME}" <no-reply@localhost>`,
     outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox'),
     storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
+    storageSigningSecret: e.STORAGE_SIGNING_SECRET,
+    storageSigningSecretFile: path.join(path.resolve(e.DATA_DIR), 'storage-signing-secret'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL,
     // Built and source layouts both sit two levels below apps/, so one relative path serves both.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(appDir, '../../web/dist')),

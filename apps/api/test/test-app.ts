@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { memoryLimiterFactory, type LimiterFactory } from '../src/adapters/rate-
 import { noGeoIp, type GeoIpLookup } from '../src/adapters/geoip/geoip';
 import { createOutboxTransport, type MailTransport } from '../src/adapters/mail/mail-transport';
 import { createLocalStorage } from '../src/adapters/storage/local-storage';
+import type { FileStorage } from '../src/adapters/storage/storage';
 import { buildApp } from '../src/app';
 import { readOutbox, type MailboxMessage } from '../src/modules/mail/mailbox.routes';
 import { loadConfig, type Config } from '../src/config';
@@ -34,6 +36,8 @@ export interface TestAppOptions {
   limiterFactory?: LimiterFactory;
   geoip?: GeoIpLookup;
   mailTransport?: MailTransport;
+  /** Files kept elsewhere than the embedded storage (the S3 tests); closed with the app. */
+  storage?: FileStorage;
   extraApiRoutes?: FastifyPluginAsync;
   /** Where to write the server's log (at LOG_LEVEL); silent without it. */
   logger?: { stream: NodeJS.WritableStream };
@@ -46,6 +50,8 @@ export interface TestApp {
   database: DatabaseHandle;
   config: Config;
   clock: TestClock;
+  /** The app's file storage: the embedded one, on this clock, unless the test gave another. */
+  storage: FileStorage;
   /** A user with a finished sign-up (unless told otherwise) and the password TEST_PASSWORD. */
   createUser(fields?: Partial<NewUser> & { withBilling?: boolean }): Promise<typeof users.$inferSelect>;
   /** Logs in and returns the bearer token, failing the test if the login does not succeed. */
@@ -69,8 +75,17 @@ let sharedPasswordHash: Promise<string> | undefined;
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', DATA_DIR: dataDir, ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
+    // What production requires, so a test can switch NODE_ENV alone.
+    STORAGE_SIGNING_SECRET: randomBytes(32).toString('base64url'),
+    ...options.env,
+  });
   const clock = new TestClock();
+  const storage =
+    options.storage ?? createLocalStorage(config.storageDir, { signingSecret: config.storageSigningSecret, clock });
   const app = await buildApp({
     config,
     database,
@@ -80,7 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       limiterFactory: options.limiterFactory ?? memoryLimiterFactory,
       geoip: options.geoip ?? noGeoIp,
       mailTransport: options.mailTransport ?? createOutboxTransport(config.outboxDir),
-      storage: createLocalStorage(config.storageDir),
+      storage,
     },
     extraApiRoutes: options.extraApiRoutes,
     deliverMailAfterActions: options.deliverMailAfterActions,
@@ -97,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     clock,
+    storage,
     async createUser({ withBilling = false, ...fields } = {}) {
       sharedPasswordHash ??= hashPassword(TEST_PASSWORD);
       const [user] = await database.db
@@ -153,6 +169,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     async close() {
       await app.close();
+      await storage.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -9,3 +9,4 @@ export * from './account/billing.schemas';
 export * from './account/account-settings.schemas';
 export * from './settings/settings.schemas';
 export * from './common/list.schemas';
+export * from './storage/storage.messages';

@@ -3,7 +3,9 @@ import type { Config } from '../config';
 import { noGeoIp, type GeoIpLookup } from './geoip/geoip';
 import { createOutboxTransport, createSmtpTransport, type MailTransport } from './mail/mail-transport';
 import { createLocalStorage } from './storage/local-storage';
+import { createS3Storage } from './storage/s3-storage';
 import type { FileStorage } from './storage/storage';
+import { loadOrCreateSigningSecret } from './storage/url-signature';
 import { openMaxmindGeoIp } from './geoip/maxmind-geoip';
 import { memoryLimiterFactory, redisLimiterFactory, type LimiterFactory } from './rate-limit/rate-limiter';
 
@@ -13,6 +15,14 @@ export interface Adapters {
   mailTransport: MailTransport;
   storage: FileStorage;
   close(): Promise<void>;
+}
+
+/** Files in the S3 bucket when one is configured, otherwise under DATA_DIR/storage. */
+async function createStorage(config: Config): Promise<FileStorage> {
+  if (config.s3) return createS3Storage(config.s3);
+  const signingSecret =
+    config.storageSigningSecret ?? (await loadOrCreateSigningSecret(config.storageSigningSecretFile));
+  return createLocalStorage(config.storageDir, { signingSecret });
 }
 
 /** Picks each adapter's implementation from the configuration: the embedded default or production's. */
@@ -27,13 +37,15 @@ export async function createAdapters(config: Config): Promise<Adapters> {
       })
     : undefined;
   redis?.on('error', () => undefined);
+  const storage = await createStorage(config);
   return {
     limiterFactory: redis ? redisLimiterFactory(redis) : memoryLimiterFactory,
     geoip,
     mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(config.outboxDir),
-    storage: createLocalStorage(config.storageDir),
+    storage,
     async close() {
       await geoip.close();
+      await storage.close();
       redis?.disconnect();
     },
   };

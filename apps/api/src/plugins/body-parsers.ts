@@ -3,17 +3,31 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Limits for the form parsers; the JSON body limit is Fastify's bodyLimit, set in app.ts. */
+/**
+ * Limits for the form parsers; the JSON body limit is Fastify's bodyLimit, set in app.ts. A
+ * multipart body may carry no file unless its route says how large one may be (`acceptsFile`),
+ * so a route that takes large files does not raise the limit of every other.
+ */
 export const MULTIPART_LIMITS = {
   fieldSize: 64 * 1024,
   fields: 50,
-  files: 1,
-  fileSize: 5 * 1024 * 1024,
+  files: 0,
+  fileSize: 0,
   parts: 60,
 } as const;
 
 /**
- * The documents send JSON, url-encoded and multipart bodies alike (docs/product/accounts.md, API conventions), so every
+ * Route config for a route whose multipart body carries one file of at most `maxBytes`; a
+ * larger one is refused with 413 as soon as it passes the limit, before it is all read.
+ * @fastify/multipart merges `multipartOptions` over the limits above for that route only.
+ */
+export const acceptsFile = (maxBytes: number) => ({
+  multipartOptions: { limits: { files: 1, fileSize: maxBytes } },
+});
+
+/**
+ * The documents send JSON, url-encoded and multipart bodies alike (docs/product/accounts.md, API
+ * conventions), so every
  * route accepts all three and validates the same object, whatever the encoding.
  */
 async function bodyParsersPlugin(app: FastifyInstance) {

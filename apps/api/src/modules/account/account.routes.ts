@@ -15,8 +15,10 @@ import {
   verifyEmailChangeResponseSchema,
 } from '@portal/contract';
 import { requirePrincipal } from '../../plugins/auth';
+import { acceptsFile } from '../../plugins/body-parsers';
 import { errorResponses } from '../../plugins/errors';
 import type { AccountService } from './account.service';
+import { AVATAR_MAX_BYTES } from './avatar-store';
 
 /**
  * My account. These live under /customer/ but serve both roles: /admin/my-account uses them
@@ -64,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
   app.post(
     '/customer/upload-logo',
     {
-      ...signedIn,
+      config: { access: 'user', ...acceptsFile(AVATAR_MAX_BYTES) },
       schema: {
         tags: ['account'],
         summary: 'Change the profile picture (PNG, JPEG, WebP or GIF, at most 5 MB)',

@@ -14,6 +14,9 @@ const ACCEPTED_IMAGES: Record<string, string> = {
 
 export const AVATAR_FOLDER = 'avatars';
 
+/** The largest profile picture, as the multipart limit of the routes that take one. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
 /** Stores profile pictures through the storage adapter, under keys the API makes. */
 export class AvatarStore {
   constructor(private readonly storage: FileStorage) {}

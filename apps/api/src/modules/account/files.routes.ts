@@ -6,7 +6,9 @@ import { AVATAR_FOLDER } from './avatar-store';
 
 /**
  * Profile pictures, at the storage base URL the front end prefixes to a user's `logo`. Their
- * keys are random and never change, so they can be public and cached for good.
+ * keys are random and never change, so they can be public and cached for good. Whichever
+ * storage holds them (the bucket too), the API streams them: one lasting same-origin address
+ * rather than a redirect to a URL that expires (decision 008).
  */
 export const filesRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
   app.get(

@@ -27,7 +27,9 @@ import type { GeoIpLookup } from '../../adapters/geoip/geoip';
 import { describeClient } from '../../lib/client-info';
 import { clearSignupCookie, readSignupCookie, setSignupCookie } from '../../lib/signup-cookie';
 import { requirePrincipal } from '../../plugins/auth';
+import { acceptsFile } from '../../plugins/body-parsers';
 import { errorResponses } from '../../plugins/errors';
+import { AVATAR_MAX_BYTES } from '../account/avatar-store';
 import type { AuthService } from './auth.service';
 import type { RecoveryService } from './recovery.service';
 import type { SignupService } from './signup.service';
@@ -176,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/update-personal-info',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...acceptsFile(AVATAR_MAX_BYTES) },
       schema: {
         tags: ['signup'],
         summary: 'Save first and last name, and an optional photo (sign-up cookie required)',
