@@ -129,10 +129,36 @@ test.describe('signing in and out', () => {
     });
     await page.goto('/my-account');
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+    await checkPage(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Log into account' })).toBeVisible();
+    await expect(page.getByText('Your session has ended. Please log in again.')).toHaveCount(0);
   });
 });
 
 test.describe('the shell', () => {
+  for (const width of [320, 390, 1280]) {
+    test(`the public pages' header keeps to one row at ${width} px, with a theme toggle`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/signup', '/password-setup/some-old-link']) {
+        await page.goto(path);
+        const header = page.getByRole('banner');
+        await expect(header.getByRole('button', { name: 'Toggle colour theme' })).toBeVisible();
+        // One row: the logo, the stepper and the buttons share one band (their centres within 16 px).
+        const centres = await header.evaluate((element) =>
+          Array.from(element.children)
+            .map((child) => child.getBoundingClientRect())
+            .filter((box) => box.width > 0)
+            .map((box) => box.top + box.height / 2),
+        );
+        expect(Math.max(...centres) - Math.min(...centres), `${path} at ${width} px`).toBeLessThan(16);
+        expect((await header.boundingBox())!.height, `${path} at ${width} px`).toBeLessThanOrEqual(72);
+        await checkPage(page);
+      }
+    });
+  }
+
   test('signed-out visitors are sent to the login page', async ({ page }) => {
     for (const path of ['/dashboard', '/admin/dashboard', '/my-account']) {
       await page.goto(path);

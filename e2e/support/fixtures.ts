@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 type Theme = 'light' | 'dark';
 
@@ -66,6 +66,37 @@ export async function checkToasts(page: Page) {
     const results = await axe(page).include(TOASTS).analyze();
     expect(results.violations.map((violation) => `${theme}: ${violation.id}`)).toEqual([]);
   }
+}
+
+/**
+ * The WCAG contrast ratio of an element's text against its background in a theme, from the
+ * computed colours, the element's opacity folded in over the page's background.
+ */
+export async function contrastOf(page: Page, element: Locator, theme: Theme): Promise<number> {
+  await setTheme(page, theme);
+  await waitForAnimations(page);
+  return element.evaluate((node) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const style = getComputedStyle(node);
+    const page = rgb(getComputedStyle(document.body).backgroundColor);
+    const opacity = Number(style.opacity);
+    const [br, bg, bb, ba = 1] = rgb(style.backgroundColor);
+    // The field's own background over the page, then the text over that, both at the field's opacity.
+    const over = (top: number[], alpha: number, under: number[]) =>
+      top.map((c, i) => c * alpha + under[i]! * (1 - alpha));
+    const background = over(over([br!, bg!, bb!], ba, page), opacity, page);
+    const [tr, tg, tb, ta = 1] = rgb(style.color);
+    const text = over([tr!, tg!, tb!], ta * opacity, background);
+    const luminance = (c: number[]) => {
+      const [r, g, b] = c.map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [lighter, darker] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+    return (lighter! + 0.05) / (darker! + 0.05);
+  });
 }
 
 export async function logIn(page: Page, account: { email: string; password: string }) {

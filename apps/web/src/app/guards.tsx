@@ -5,7 +5,7 @@ import { isSignedIn, useSession } from '@/stores/session-store';
 
 /**
  * Customer routes want a signed-in user whose type is not 1, admin routes one whose type is 1;
- * anyone else goes to / (section 2, "General").
+ * anyone else goes to / (docs/product/accounts.md, Roles).
  */
 export function RequireRole({ role }: { role: 'customer' | 'admin' }) {
   const signedIn = useSession(isSignedIn);
@@ -25,7 +25,7 @@ export function RedirectSignedIn() {
   return signedIn && !justSignedUp ? <Navigate to={dashboardPath(roleId)} replace /> : <Outlet />;
 }
 
-/** DECISIONS.md: "/reset-password/:linkhash redirects to" the password-setup route. */
+/** docs/product/accounts.md, Public pages: /reset-password/:linkhash redirects to the password-setup route. */
 export function ResetPasswordRedirect() {
   const { linkhash = '' } = useParams();
   return <Navigate to={`/password-setup/${encodeURIComponent(linkhash)}`} replace />;

@@ -21,7 +21,7 @@ export function AppProviders({ children, queryClient = defaultQueryClient, env =
       cssVariablesResolver={cssVariablesResolver}
       env={env}
     >
-      {/* Section 9: "toast lasts 5 seconds at the top right". */}
+      {/* docs/product/accounts.md: "toast lasts 5 seconds at the top right". */}
       <Notifications position="top-right" autoClose={5000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 export const CODE_LENGTH = 6;
 
-/** Section 5: pasting fills the boxes "only if it is exactly 6 digits" (a trailing newline aside). */
+/** docs/product/accounts.md: pasting fills the boxes "only if it is exactly 6 digits" (a trailing newline aside). */
 export function asSixDigitCode(text: string): string | null {
   const trimmed = text.trim();
   return /^\d{6}$/.test(trimmed) ? trimmed : null;

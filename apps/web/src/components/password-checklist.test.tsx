@@ -17,7 +17,7 @@ function metLabels(value: string): string[] {
 }
 
 describe('PasswordChecklist', () => {
-  it('lists the five rules of section 5 in order', () => {
+  it('lists the five rules documented in docs/product/accounts.md in order', () => {
     render(
       <AppProviders env="test">
         <PasswordChecklist value="" />

@@ -15,7 +15,7 @@ const NEW_PASSWORD_CHECKLIST_PROPS: Pick<PasswordInputProps, 'inputWrapperOrder'
 };
 
 /**
- * The live checklist of section 5 under a new-password field. Each rule's test is the
+ * The live checklist documented in docs/product/accounts.md under a new-password field. Each rule's test is the
  * contract's, so a ticked list is a password the server accepts (common passwords aside).
  * The icon's shape, not only its colour, tells met from unmet; screen readers hear the state.
  */

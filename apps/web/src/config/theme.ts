@@ -1,6 +1,6 @@
 import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 
-/** The light/dark choice survives a reload under the key the spec names ("the theme"). */
+/** The light/dark choice survives a reload under the key docs/product/accounts.md names ("theme"). */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 
 export const theme = createTheme({
@@ -18,9 +18,13 @@ export const theme = createTheme({
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // The toast's message is grey-6 by default, below AA contrast; "dimmed" is set to pass below.
-      // Line breaks are kept: a "Validation Error" toast lists one field per line (section 8).
+      // Line breaks are kept: a "Validation Error" toast lists one field per line (docs/product/accounts.md).
       styles: { description: { color: 'var(--mantine-color-dimmed)', whiteSpace: 'pre-line' } },
     },
+    // A disabled field that shows information (My account's e-mail) must stay readable: Mantine
+    // fades it to 60 % over light grey (about 1.4:1); full opacity and the colour set below keep
+    // it above 4.5:1 in both schemes, while its grey background and cursor still say "disabled".
+    Input: { styles: { input: { opacity: 1 } } },
     // A <header> inside a dialog counts as a second page banner; the dialog's title bar is not one.
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
@@ -28,8 +32,8 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's default "dimmed" greys and error reds fail AA contrast (3:1 to 4:1) on the page
- * backgrounds; these shades pass in both schemes.
+ * Mantine's default "dimmed" and "disabled" greys and error reds fail AA contrast (1.4:1 to 4:1)
+ * on the page backgrounds; these shades pass in both schemes.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
@@ -37,10 +41,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
     '--mantine-color-placeholder': t.colors.gray[7] ?? '#495057',
     '--mantine-color-error': t.colors.red[9] ?? '#c92a2a',
+    '--mantine-color-disabled-color': t.colors.gray[7] ?? '#495057',
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1] ?? '#b8b8b8',
     '--mantine-color-placeholder': t.colors.dark[1] ?? '#b8b8b8',
     '--mantine-color-error': t.colors.red[4] ?? '#ff8787',
+    '--mantine-color-disabled-color': t.colors.dark[1] ?? '#b8b8b8',
   },
 });

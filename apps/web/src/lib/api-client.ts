@@ -6,7 +6,7 @@ import { endSession } from './end-session';
 import { notifyError } from './notify';
 
 export const API_BASE = '/api';
-/** Section 9: "HTTP timeout 20 minutes" (uploads of large videos run through the same client). */
+/** docs/product/accounts.md: "HTTP timeout 20 minutes" (uploads of large videos run through the same client). */
 export const REQUEST_TIMEOUT_MS = 20 * 60 * 1000;
 const TIMEOUT_MESSAGE = 'The request took too long.';
 
@@ -81,7 +81,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   const data = await readBody(response);
   if (!response.ok) {
-    // A 401 on a call that carried our token means the session is over (section 4); only the
+    // A 401 on a call that carried our token means the session is over (docs/product/accounts.md); only the
     // session that made the call ends, so a newer sign-in in the meantime stays.
     if (response.status === 401 && token && sessionStore.getState().token === token) endSession({ ended: true });
     const parsed = errorResponseSchema.safeParse(data);

@@ -1,6 +1,6 @@
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 
-/** A failed API call, in the shape of the API's error body (DECISIONS.md, "The API contract"). */
+/** A failed API call, in the shape of the API's error body (docs/product/accounts.md, API conventions). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when no answer came (network failure or time-out). */

@@ -2,7 +2,7 @@ import { settings } from '@/config/settings';
 
 /**
  * Where a stored file (a user's `logo`) is shown from: the storage base plus the relative path
- * the API answers (section 7). A full address, or a local preview (blob:, data:), stays as it is.
+ * the API answers (docs/product/accounts.md). A full address, or a local preview (blob:, data:), stays as it is.
  */
 export function fileUrl(path: string | null | undefined): string | null {
   if (!path) return null;

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@portal/contract';
 
-/** DECISIONS.md: profile photos up to 5 MB; the server checks the bytes, this only saves a trip. */
+/** docs/product/accounts.md: profile photos up to 5 MB; the server checks the bytes, this only saves a trip. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 

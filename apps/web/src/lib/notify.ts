@@ -14,7 +14,7 @@ export function notifyWarning(title: string, message: string): void {
 }
 
 /**
- * The failure toast of section 8: the server's message, else the generic one. Errors the API
+ * The failure toast documented in docs/product/accounts.md: the server's message, else the generic one. Errors the API
  * client already reported (a time-out) are not shown twice.
  */
 export function notifyRequestError(error: unknown, title = 'Error', fallback = GENERIC_ERROR_MESSAGE): void {

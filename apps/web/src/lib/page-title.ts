@@ -7,7 +7,7 @@ function toWords(segment: string): string {
 }
 
 /**
- * The top bar's title (DECISIONS.md): the last path segment that is not an id, as words.
+ * The top bar's title (docs/product/accounts.md): the last path segment that is not an id, as words.
  * "new" names an action on its parent, so "/campaigns/new" reads "New campaign".
  */
 export function pageTitleFromPath(pathname: string): string {

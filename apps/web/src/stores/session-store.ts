@@ -10,7 +10,7 @@ import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { storage } from '@/lib/storage';
 
-/** The localStorage keys of the session, as the spec names them ("Stored keys"). */
+/** The localStorage keys of the session, as docs/product/accounts.md names them (Browser storage). */
 export const SESSION_KEYS = {
   token: 'authToken',
   sessionInfo: 'sessionInfo',
@@ -53,7 +53,7 @@ export interface SessionState extends UserSlice {
   userId: number | null;
   sessionInfo: SessionInfo | null;
   isFirstLogin: boolean;
-  /** Sign-up progress (section 4): 0 initially, never persisted. */
+  /** Sign-up progress (docs/product/accounts.md): 0 initially, never persisted. */
   signupStep: number;
 }
 
@@ -140,13 +140,13 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
 
-  /** Login success (section 4): the user, personal and billing info, token, flags and session info. */
+  /** Login success (docs/product/accounts.md): the user, personal and billing info, token, flags and session info. */
   signIn(response: LoginResponse): void {
     setState(signedInPatch(response));
   },
 
   /**
-   * Billing saved (section 4): sign-up is over and the answer signs the user in like a login.
+   * Billing saved (docs/product/accounts.md): sign-up is over and the answer signs the user in like a login.
    * Step 4 keeps the sign-up page on its "ready" screen rather than redirecting at once.
    */
   completeSignup(response: SignupBillingResponse): void {

@@ -1,9 +1,11 @@
-import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { isAdminRole } from '@portal/contract';
 import { Link, Outlet, useLocation } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { LOGIN_PATHS } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { fileUrl } from '@/lib/file-url';
@@ -15,7 +17,7 @@ const SignupStepper = lazy(() =>
   import('@/features/auth/components/signup-stepper').then((module) => ({ default: module.SignupStepper })),
 );
 
-/** Section 2, "Auth layout header": from sign-up step 3 the person has a name to show. */
+/** docs/product/accounts.md, "Auth layout header": from sign-up step 3 the person has a name to show. */
 function ProfileChip() {
   const personalInfo = useSession((s) => s.personalInfo);
   const user = useSession((s) => s.user);
@@ -39,25 +41,61 @@ function ProfileChip() {
   );
 }
 
+/** A label with a short form for phones. */
+function ShortOrLong({ short, long }: { short: string; long: string }) {
+  return (
+    <>
+      <Text span inherit hiddenFrom="sm">
+        {short}
+      </Text>
+      <Text span inherit visibleFrom="sm">
+        {long}
+      </Text>
+    </>
+  );
+}
+
 function HeaderActions() {
   const { pathname } = useLocation();
   const onLoginPage = (LOGIN_PATHS as readonly string[]).includes(pathname);
-  // Section 2: the reset page offers both ways on.
+  // docs/product/accounts.md: the reset page offers both ways on.
   const onResetPage = pathname.startsWith('/password-setup/');
+  // On a phone the header keeps to one row: the influencer portal becomes an icon with the same
+  // name, and the two other buttons take their short labels. Only one of each pair is displayed,
+  // and the hidden one is out of the accessibility tree too.
   return (
-    <Group gap="xs">
-      <Button component="a" href={settings.influencerPortalUrl} {...NEW_TAB_PROPS} variant="default" size="sm">
+    <Group gap={6} wrap="nowrap">
+      <Button
+        component="a"
+        href={settings.influencerPortalUrl}
+        {...NEW_TAB_PROPS}
+        variant="default"
+        size="sm"
+        visibleFrom="md"
+      >
         Influencer portal
         <NewTabHint />
       </Button>
+      <ActionIcon
+        component="a"
+        href={settings.influencerPortalUrl}
+        {...NEW_TAB_PROPS}
+        variant="default"
+        size="lg"
+        hiddenFrom="md"
+        aria-label="Influencer portal (opens in a new tab)"
+        title="Influencer portal"
+      >
+        <IconSpeakerphone size={20} aria-hidden />
+      </ActionIcon>
       {!onLoginPage && (
-        <Button component={Link} to="/" size="sm" variant={onResetPage ? 'default' : 'filled'}>
-          Login instead
+        <Button component={Link} to="/" size="sm" px="sm" variant={onResetPage ? 'default' : 'filled'}>
+          <ShortOrLong short="Log in" long="Login instead" />
         </Button>
       )}
       {(onLoginPage || onResetPage) && (
-        <Button component={Link} to="/signup" size="sm">
-          Create new account
+        <Button component={Link} to="/signup" size="sm" px="sm">
+          <ShortOrLong short="Sign up" long="Create new account" />
         </Button>
       )}
     </Group>
@@ -72,7 +110,7 @@ export function AuthLayout() {
       <header className={classes.header}>
         <Link to="/" className={classes.brand}>
           <img src={logoMark} alt="" width={32} height={32} />
-          {settings.productName}
+          <span className={classes.brandName}>{settings.productName}</span>
         </Link>
         <div className={classes.centre}>
           {pathname === '/signup' && (
@@ -81,7 +119,10 @@ export function AuthLayout() {
             </Suspense>
           )}
         </div>
-        {signupStep === 3 || signupStep === 4 ? <ProfileChip /> : <HeaderActions />}
+        <Group gap={6} wrap="nowrap" miw={0}>
+          {signupStep === 3 || signupStep === 4 ? <ProfileChip /> : <HeaderActions />}
+          <ThemeToggle />
+        </Group>
       </header>
       <main className={classes.main}>
         <Outlet />

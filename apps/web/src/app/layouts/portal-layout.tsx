@@ -48,7 +48,7 @@ function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
   );
 }
 
-/** Section 1: customers see that this is a beta, and whom to write to. */
+/** docs/product/accounts.md: customers see that this is a beta, and whom to write to. */
 function BetaBanner() {
   return (
     <section aria-label="Beta notice" className={classes.banner}>
@@ -130,7 +130,7 @@ export function PortalLayout() {
           <MainMenu items={menu} onNavigate={drawer.close} />
         </Drawer>
 
-        {/* Section 1: customers get a welcome video on their first login. */}
+        {/* docs/product/accounts.md: customers get a welcome video on their first login. */}
         {welcome && (
           <Suspense fallback={null}>
             <WelcomeVideoModal />

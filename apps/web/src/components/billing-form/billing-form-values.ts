@@ -14,7 +14,7 @@ export interface BillingFormValues {
   currency: string;
 }
 
-/** Section 5 defaults (company, usd, us) under whatever is already known. */
+/** The documented defaults (company, usd, us) under whatever is already known. */
 export function billingFormValues(
   known: Partial<Record<keyof BillingFormValues, string | null>> = {},
 ): BillingFormValues {

@@ -37,7 +37,7 @@ async function fillCommon(user: ReturnType<typeof userEvent.setup>) {
 
 // The flag components are many small modules: the first render imports them all.
 describe('BillingForm', { timeout: 20_000 }, () => {
-  it('starts as a company in the United States paying in US dollars (section 5 defaults)', () => {
+  it('starts as a company in the United States paying in US dollars (the documented defaults)', () => {
     setup();
     expect(screen.getByRole('radio', { name: 'Company' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');

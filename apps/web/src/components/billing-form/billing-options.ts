@@ -6,7 +6,7 @@ export interface Option {
 }
 
 /**
- * The lists hold lower-case ISO codes (DECISIONS.md); names come from the platform, so there
+ * The lists hold lower-case ISO codes (docs/product/accounts.md); names come from the platform, so there
  * is no hand-typed list to keep up to date. A code the platform cannot name shows as itself.
  */
 const namers = new Map<'region' | 'currency', Intl.DisplayNames>();

@@ -3,7 +3,7 @@ import * as flags from 'country-flag-icons/react/3x2';
 type FlagComponent = (typeof flags)['US'];
 
 /**
- * A country's flag, shipped with the app (DECISIONS.md: never loaded from a public service).
+ * A country's flag, shipped with the app (docs/product/accounts.md, Countries, currencies and flags: never loaded from a public service).
  * It only decorates the country's name, so it is hidden from screen readers.
  */
 export function FlagIcon({ code }: { code: string }) {

@@ -24,7 +24,7 @@ async function openDialog(handlers: Parameters<typeof routeFetch>[0], options?: 
 }
 
 describe('CHANGE_PASSWORD', () => {
-  it('asks for each field with the messages of section 5', async () => {
+  it('asks for each field with the messages documented in docs/product/accounts.md', async () => {
     const { user, dialog, fetchMock } = await openDialog({});
     await user.click(within(dialog).getByRole('button', { name: 'Update password' }));
     expect(await within(dialog).findByText(PASSWORD_MESSAGES.currentRequired)).toBeInTheDocument();

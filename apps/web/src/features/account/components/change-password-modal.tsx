@@ -65,7 +65,7 @@ function ChangePasswordForm({ onChanged, onCancel }: { onChanged: () => void; on
 
 /**
  * CHANGE_PASSWORD → PASSWORD_CHANGE_SUCCESS. A changed password ends every session of the
- * user, this one included (DECISIONS.md): after the success screen the session is cleared and
+ * user, this one included (docs/product/accounts.md): after the success screen the session is cleared and
  * the user logs in again with the new password. That is the expected end, not an error.
  */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

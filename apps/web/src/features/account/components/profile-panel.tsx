@@ -55,7 +55,7 @@ function ProfilePicture() {
   );
 }
 
-/** Section 8: a 422 lists "field: messages", one field per line. */
+/** docs/product/accounts.md: a 422 lists "field: messages", one field per line. */
 function validationLines(errors: Record<string, string[]>): string {
   return Object.entries(errors)
     .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
@@ -133,7 +133,7 @@ export function ProfilePanel() {
             <Text size="sm" fw={500}>
               Account type
             </Text>
-            {/* Section 2: "showing accountType, defaulting to Admin when missing". */}
+            {/* docs/product/accounts.md: "showing accountType, defaulting to Admin when missing". */}
             <Badge variant="filled" data-testid="account-type">
               {accountType ?? 'Admin'}
             </Badge>

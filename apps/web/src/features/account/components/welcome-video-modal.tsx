@@ -16,7 +16,7 @@ function WelcomeVideo({ url }: { url: string }) {
   );
 }
 
-/** Without a configured video, a few written lines rather than an empty player (DECISIONS.md). */
+/** Without a configured video, a few written lines rather than an empty player (docs/product/accounts.md). */
 function WrittenWelcome() {
   return (
     <Stack gap="xs">

@@ -1,10 +1,10 @@
 import { storage } from '@/lib/storage';
 import type { SessionState } from '@/stores/session-store';
 
-/** The per-user flag of section 3's stored keys: one user's viewing says nothing about another's. */
+/** The per-user flag documented in docs/product/accounts.md's stored keys: one user's viewing says nothing about another's. */
 export const welcomeVideoKey = (userId: number) => `welcomeVideoShown:${userId}`;
 
-/** Section 4: once per user, when the stored first-login flag is set and it was not shown yet. */
+/** docs/product/accounts.md: once per user, when the stored first-login flag is set and it was not shown yet. */
 export function shouldShowWelcomeVideo(state: Pick<SessionState, 'isFirstLogin' | 'userId'>): boolean {
   return state.isFirstLogin && state.userId !== null && storage.get(welcomeVideoKey(state.userId)) === null;
 }

@@ -6,7 +6,7 @@ import { useForgotPassword } from '../api/forgot-password';
 
 /**
  * FORGOT_PASSWORD: the send button waits for an address, and no format check is shown
- * (section 5); the server answers the same whether or not the address has an account.
+ * (docs/product/accounts.md); the server answers the same whether or not the address has an account.
  */
 function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState('');

@@ -15,7 +15,7 @@ interface AccountFormValues {
   password: string;
 }
 
-// The spec sends the confirmation equal to the password (section 2): one field, with a
+// The confirmation is sent equal to the password (docs/product/accounts.md): one field, with a
 // show/hide toggle to check it by eye, stands for both.
 const withConfirmation = (values: AccountFormValues) => ({ ...values, password_confirmation: values.password });
 const validateRegister = schemaResolver(registerRequestSchema, { sync: true });

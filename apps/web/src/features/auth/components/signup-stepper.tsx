@@ -2,7 +2,7 @@ import { Stepper, VisuallyHidden } from '@mantine/core';
 import { useSession } from '@/stores/session-store';
 import classes from './signup-stepper.module.css';
 
-/** DECISIONS.md: "The header stepper shows three steps: Account, Personal info, Billing". */
+/** docs/product/accounts.md, Sign-up: the header stepper shows three steps. */
 export const SIGNUP_STEPS = ['Account', 'Personal info', 'Billing'] as const;
 
 /** Sign-up step (1 account, 2 code verified, 3 personal info saved, 4 billing saved) → stepper index. */
@@ -27,7 +27,13 @@ export function SignupStepper() {
         size="sm"
         aria-hidden
         allowNextStepsSelect={false}
-        classNames={{ root: classes.stepper, stepBody: classes.stepBody }}
+        classNames={{
+          root: classes.stepper,
+          steps: classes.steps,
+          separator: classes.separator,
+          stepBody: classes.stepBody,
+          stepIcon: classes.stepIcon,
+        }}
       >
         {SIGNUP_STEPS.map((label) => (
           <Stepper.Step key={label} label={label} allowStepSelect={false} />

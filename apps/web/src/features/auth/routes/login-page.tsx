@@ -8,7 +8,7 @@ import { sessionStore } from '@/stores/session-store';
 import { LoginForm } from '../components/login-form';
 
 export function LoginPage() {
-  // Section 2: "On entry the sign-up step resets to 1" (and an unfinished sign-up is let go).
+  // docs/product/accounts.md: "On entry the sign-up step resets to 1" (and an unfinished sign-up is let go).
   useEffect(() => sessionStore.restartSignup(), []);
   // Said once after the server ended the session; a reload or a later visit does not repeat it.
   const [sessionEnded] = useState(sessionEndedNotice.pending);

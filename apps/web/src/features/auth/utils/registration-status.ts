@@ -1,7 +1,7 @@
 import { alreadyRegisteredResponseSchema, incompleteRegistrationResponseSchema } from '@portal/contract';
 import { isApiError } from '@/lib/api-error';
 
-/** A 403 that means "finish signing up" rather than "refused" (section 4, "Resuming"). */
+/** A 403 that means "finish signing up" rather than "refused" (docs/product/accounts.md, "Resuming"). */
 export function incompleteRegistration(error: unknown) {
   if (!isApiError(error) || error.status !== 403) return null;
   const parsed = incompleteRegistrationResponseSchema.safeParse(error.body);

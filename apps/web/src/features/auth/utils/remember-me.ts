@@ -1,7 +1,7 @@
 import { storage } from '@/lib/storage';
 
 /**
- * Remember me keeps the e-mail and the ticked box, never the password (DECISIONS.md,
+ * Remember me keeps the e-mail and the ticked box, never the password (docs/product/accounts.md,
  * "Deliberate departures"): the browser's password manager remembers passwords.
  */
 export const REMEMBER_ME_KEYS = { email: 'rememberedEmail', checked: 'rememberMe' } as const;

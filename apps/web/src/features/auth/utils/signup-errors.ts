@@ -5,7 +5,7 @@ import { notifyRequestError } from '@/lib/notify';
 export const SIGNUP_ERROR_TITLE = 'Something went wrong';
 
 /**
- * Section 8: a failed sign-up step shows "Something went wrong" with the server's message. A 403
+ * docs/product/accounts.md: a failed sign-up step shows "Something went wrong" with the server's message. A 403
  * means the sign-up session (its cookie) is gone; the message says to log in, and logging in
  * resumes the sign-up where it stopped, so the user is taken there.
  */

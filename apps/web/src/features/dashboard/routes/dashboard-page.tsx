@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { EmptyPanel } from '@/components/panel';
 
 // The statistics, weekly spend and lists arrive with the campaigns and notifications work;
-// until a customer has a campaign these are exactly the empty states the spec gives.
+// until a customer has a campaign these are exactly the documented empty states.
 export function DashboardPage() {
   return (
     <Stack gap="lg">
