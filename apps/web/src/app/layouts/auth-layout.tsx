@@ -41,14 +41,17 @@ function ProfileChip() {
   );
 }
 
-/** A label with a short form for phones. */
+/**
+ * A label with a short form for phones. The button's name stays the long form, which contains
+ * the short one, so what is seen is what a voice command or a screen reader finds.
+ */
 function ShortOrLong({ short, long }: { short: string; long: string }) {
   return (
     <>
-      <Text span inherit hiddenFrom="sm">
+      <Text span inherit hiddenFrom="sm" aria-hidden>
         {short}
       </Text>
-      <Text span inherit visibleFrom="sm">
+      <Text span inherit visibleFrom="sm" aria-hidden>
         {long}
       </Text>
     </>
@@ -89,13 +92,20 @@ function HeaderActions() {
         <IconSpeakerphone size={20} aria-hidden />
       </ActionIcon>
       {!onLoginPage && (
-        <Button component={Link} to="/" size="sm" px="sm" variant={onResetPage ? 'default' : 'filled'}>
-          <ShortOrLong short="Log in" long="Login instead" />
+        <Button
+          component={Link}
+          to="/"
+          size="sm"
+          px="xs"
+          variant={onResetPage ? 'default' : 'filled'}
+          aria-label="Login instead"
+        >
+          <ShortOrLong short="Login" long="Login instead" />
         </Button>
       )}
       {(onLoginPage || onResetPage) && (
-        <Button component={Link} to="/signup" size="sm" px="sm">
-          <ShortOrLong short="Sign up" long="Create new account" />
+        <Button component={Link} to="/signup" size="sm" px="xs" aria-label="Create new account">
+          <ShortOrLong short="New account" long="Create new account" />
         </Button>
       )}
     </Group>
