@@ -14,6 +14,8 @@ import { AvatarStore } from './modules/account/avatar-store';
 import { filesRoutes } from './modules/account/files.routes';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
+import { recoveryRoutes } from './modules/auth/recovery.routes';
+import { signupRoutes } from './modules/auth/signup.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { PasswordTries } from './modules/auth/password-tries';
 import { RecoveryService } from './modules/auth/recovery.service';
@@ -26,6 +28,7 @@ import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
 import errorsPlugin, { ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
+import { checkRouteDefinition } from './plugins/route-rules';
 import webPlugin from './plugins/web';
 
 declare module 'fastify' {
@@ -116,20 +119,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(authPlugin, { authService });
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
-      await api.register(healthRoutes, { ping: database.ping });
-      await api.register(authRoutes, {
-        authService,
-        signupService,
-        recoveryService,
-        geoip: adapters.geoip,
-        secureCookies: config.publicOrigin.startsWith('https://'),
+      // The product's routes, each checked as it is added; tests' probe routes sit beside them.
+      await api.register(async (product) => {
+        product.addHook('onRoute', checkRouteDefinition);
+        await product.register(healthRoutes, { ping: database.ping });
+        const secureCookies = config.publicOrigin.startsWith('https://');
+        await product.register(authRoutes, { authService, geoip: adapters.geoip, secureCookies });
+        await product.register(signupRoutes, { authService, signupService, geoip: adapters.geoip, secureCookies });
+        await product.register(recoveryRoutes, { recoveryService });
+        await product.register(accountRoutes, { accountService });
+        await product.register(filesRoutes, { storage: adapters.storage });
+        // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
+        if (adapters.storage instanceof LocalFileStorage) {
+          await product.register(storageRoutes, { storage: adapters.storage });
+        }
       });
-      await api.register(accountRoutes, { accountService });
-      await api.register(filesRoutes, { storage: adapters.storage });
-      // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
-      if (adapters.storage instanceof LocalFileStorage) {
-        await api.register(storageRoutes, { storage: adapters.storage });
-      }
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api' },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ROLE } from '@portal/contract';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../test/test-app';
-import { requirePrincipal, type Access } from './auth';
+import type { Access } from '@portal/contract';
+import { requirePrincipal } from './auth';
 
 let t: TestApp;
 let adminToken: string;

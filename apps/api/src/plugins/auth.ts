@@ -1,21 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AUTH_MESSAGES, isAdminRole } from '@portal/contract';
+import { AUTH_MESSAGES, isAdminRole, type Access } from '@portal/contract';
 import { forbidden, unauthorized } from '../lib/http-errors';
 import type { AuthService, Principal } from '../modules/auth/auth.service';
 
-/**
- * Who may call a route. Every route states it in `config.access`; a route that does not is
- * treated as 'user', so forgetting it can only refuse access, never grant it.
- * - public: anyone
- * - user: any signed-in user (the /customer/ account endpoints, used by both roles)
- * - customer: signed-in customers only (campaigns, payments)
- * - admin: signed-in administrators only
- */
-export type Access = 'public' | 'user' | 'customer' | 'admin';
-
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /**
+     * Who may call the route (the contract's `Access`); routes made from an endpoint definition
+     * get it from there. A route that states none is treated as 'user', so forgetting it can only
+     * refuse access, never grant it.
+     */
     access?: Access;
   }
   interface FastifyRequest {

@@ -17,12 +17,13 @@ export const MULTIPART_LIMITS = {
 } as const;
 
 /**
- * Route config for a route whose multipart body carries one file of at most `maxBytes`; a
- * larger one is refused with 413 as soon as it passes the limit, before it is all read.
- * @fastify/multipart merges `multipartOptions` over the limits above for that route only.
+ * Route config for a route whose multipart body carries up to `files` files of at most
+ * `maxBytes` each; a larger one is refused with 413 as soon as it passes the limit, before it is
+ * all read. @fastify/multipart merges `multipartOptions` over the limits above for that route
+ * only. (Routes made from the contract's endpoints get this from their `files`.)
  */
-export const acceptsFile = (maxBytes: number) => ({
-  multipartOptions: { limits: { files: 1, fileSize: maxBytes } },
+export const acceptsFile = (maxBytes: number, files = 1) => ({
+  multipartOptions: { limits: { files, fileSize: maxBytes } },
 });
 
 /**

@@ -57,9 +57,11 @@ export const mailboxRoutes: FastifyPluginAsync<{ outboxDir: string; productName:
   app.addHook('onRequest', async (request, reply) => {
     if (!fromThisMachine(request)) return sendError(reply, 404, { message: ERROR_MESSAGES.notFound });
   });
-  app.get('/dev/mailbox/messages', async () => ({ data: await readOutbox(options.outboxDir) }));
+  // A tool for trying the portal, not part of the API: left out of its description.
+  const hidden = { schema: { hide: true } };
+  app.get('/dev/mailbox/messages', hidden, async () => ({ data: await readOutbox(options.outboxDir) }));
 
-  app.get('/dev/mailbox', async (request, reply) => {
+  app.get('/dev/mailbox', hidden, async (request, reply) => {
     const messages = await readOutbox(options.outboxDir);
     const items = messages.map(
       (message) => `<li><details><summary><strong>${escapeHtml(message.subject)}</strong> to ${escapeHtml(message.to)}

@@ -1,24 +1,14 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { messageResponseSchema, STORAGE_MESSAGES } from '@portal/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STORAGE_MESSAGES, storageEndpoints } from '@portal/contract';
 import type { LocalFileStorage, UrlCheck } from '../../adapters/storage/local-storage';
 import { attachmentDisposition, contentTypeOfKey } from '../../adapters/storage/storage';
+import { route } from '../../lib/endpoint-route';
 import { HttpError } from '../../lib/http-errors';
-import { errorResponses } from '../../plugins/errors';
 import { parseRange } from './byte-range';
 
-const keyParams = z.object({
-  folder: z.string().meta({ description: 'The first part of the storage key' }),
-  name: z.string().meta({ description: 'The file name part of the storage key' }),
-});
-
-const binary = z.any().meta({ type: 'string', format: 'binary' });
-
-type KeyRequest = FastifyRequest<{ Params: { folder: string; name: string }; Querystring: Record<string, unknown> }>;
-
-const keyOf = (request: KeyRequest) => `${request.params.folder}/${request.params.name}`;
+const keyOf = (request: { params: { folder: string; name: string } }) =>
+  `${request.params.folder}/${request.params.name}`;
 
 /** A signed URL that is forged, altered, incomplete or out of date is refused alike with 403. */
 function accepted<T>(check: UrlCheck<T>): T {
@@ -31,7 +21,7 @@ function accepted<T>(check: UrlCheck<T>): T {
  * the credential, so the routes are public; each one checks it before anything is read.
  * With S3 these routes do not exist: the bucket answers its own presigned URLs.
  */
-export const storageRoutes: FastifyPluginAsyncZod<{ storage: LocalFileStorage }> = async (app, { storage }) => {
+export async function storageRoutes(app: FastifyInstance, { storage }: { storage: LocalFileStorage }) {
   // An upload is the file's raw bytes in the file's own type (image/png, video/mp4…), which
   // none of the API's body parsers read. In this context alone, any body is handed to the
   // route as the request stream, unread and unbuffered.
@@ -40,27 +30,29 @@ export const storageRoutes: FastifyPluginAsyncZod<{ storage: LocalFileStorage }>
 
   const signedUploads = new WeakMap<FastifyRequest, { contentType: string; size: number }>();
 
-  app.put(
-    '/storage/uploads/:folder/:name',
+  route(
+    app,
+    storageEndpoints.uploadToSignedUrl,
+    async (request) => {
+      const { size } = signedUploads.get(request)!;
+      const body = request.body instanceof Readable ? request.body : Readable.from([]);
+      const outcome = await storage.receive(keyOf(request), body, size);
+      switch (outcome) {
+        case 'stored':
+          return { message: STORAGE_MESSAGES.uploaded };
+        case 'exists':
+          throw new HttpError(409, STORAGE_MESSAGES.alreadyUploaded);
+        case 'too-large':
+          throw new HttpError(413, STORAGE_MESSAGES.tooLarge);
+        case 'too-short':
+          throw new HttpError(400, STORAGE_MESSAGES.wrongSize);
+        case 'aborted':
+          throw new HttpError(400, STORAGE_MESSAGES.incomplete);
+      }
+    },
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['storage'],
-        summary: 'Upload a file to a signed upload URL made by the API',
-        description:
-          'The body is the file itself, sent with the signed content type and exactly the signed size. The URL ' +
-          'works until it expires and only once: a file already uploaded is never replaced.',
-        params: keyParams,
-        querystring: z.object({
-          expires: z.string().meta({ description: 'Unix time (seconds) after which the URL is refused' }),
-          type: z.string().meta({ description: 'The only content type accepted' }),
-          size: z.string().meta({ description: 'The exact size in bytes' }),
-          signature: z.string(),
-        }),
-        response: { 200: messageResponseSchema, ...errorResponses(400, 403, 409, 413, 415) },
-      },
       // Everything that can be judged from the headers is, before a byte of the body is read.
-      onRequest: async (request: KeyRequest) => {
+      onRequest: async (request) => {
         const signed = accepted(storage.checkUploadUrl(keyOf(request), request.query));
         const type = request.headers['content-type']?.trim().toLowerCase();
         if (type !== signed.contentType) throw new HttpError(415, STORAGE_MESSAGES.wrongType(signed.contentType));
@@ -80,49 +72,13 @@ export const storageRoutes: FastifyPluginAsyncZod<{ storage: LocalFileStorage }>
         return payload;
       },
     },
-    async (request) => {
-      const { size } = signedUploads.get(request)!;
-      const body = request.body instanceof Readable ? request.body : Readable.from([]);
-      const outcome = await storage.receive(keyOf(request), body, size);
-      switch (outcome) {
-        case 'stored':
-          return { message: STORAGE_MESSAGES.uploaded };
-        case 'exists':
-          throw new HttpError(409, STORAGE_MESSAGES.alreadyUploaded);
-        case 'too-large':
-          throw new HttpError(413, STORAGE_MESSAGES.tooLarge);
-        case 'too-short':
-          throw new HttpError(400, STORAGE_MESSAGES.wrongSize);
-        case 'aborted':
-          throw new HttpError(400, STORAGE_MESSAGES.incomplete);
-      }
-    },
   );
 
   const signedViews = new WeakMap<FastifyRequest, { downloadName?: string; secondsLeft: number }>();
 
-  app.get(
-    '/storage/files/:folder/:name',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['storage'],
-        summary: 'A stored file, through a signed view URL made by the API',
-        description:
-          'Answers a single byte range (Range: bytes=…) with 206, so video can be played from any point. The file may ' +
-          'be cached by the browser until the URL expires.',
-        params: keyParams,
-        querystring: z.object({
-          expires: z.string().meta({ description: 'Unix time (seconds) after which the URL is refused' }),
-          name: z.string().optional().meta({ description: 'Given: the browser downloads the file under this name' }),
-          signature: z.string(),
-        }),
-        response: { 200: binary, 206: binary, ...errorResponses(403, 404, 416) },
-      },
-      onRequest: async (request: KeyRequest) => {
-        signedViews.set(request, accepted(storage.checkViewUrl(keyOf(request), request.query)));
-      },
-    },
+  route(
+    app,
+    storageEndpoints.viewSignedUrl,
     async (request, reply) => {
       const key = keyOf(request);
       const { downloadName, secondsLeft } = signedViews.get(request)!;
@@ -149,5 +105,10 @@ export const storageRoutes: FastifyPluginAsyncZod<{ storage: LocalFileStorage }>
       if (request.method === 'HEAD' || info.size === 0) return reply.send(Readable.from([]));
       return reply.send(storage.readRange(key, start, end));
     },
+    {
+      onRequest: async (request) => {
+        signedViews.set(request, accepted(storage.checkViewUrl(keyOf(request), request.query)));
+      },
+    },
   );
-};
+}

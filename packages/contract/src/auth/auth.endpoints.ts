@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { errorResponseSchema, messageResponseSchema } from '../common/common.schemas';
+import { defineEndpoints } from '../common/endpoint';
+import { incompleteRegistrationResponseSchema, loginRequestSchema, loginResponseSchema } from './auth.schemas';
+import { forgotPasswordRequestSchema, RECOVERY_MESSAGES, resetPasswordRequestSchema } from './signup.schemas';
+
+const resetLinkParams = z.object({
+  linkhash: z
+    .string()
+    .min(1, { error: RECOVERY_MESSAGES.linkInvalid })
+    .max(200, { error: RECOVERY_MESSAGES.linkInvalid }),
+});
+
+/** Signing in and out, and setting a new password from an e-mailed link. */
+export const authEndpoints = defineEndpoints({
+  login: {
+    method: 'POST',
+    path: '/login',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Log in with e-mail and password',
+    description:
+      'Starts a session: 12 hours, or 30 days with `remember`. Limited to 10 failed attempts per account in 15 minutes and 50 requests per address a minute. An unfinished sign-up answers 403 with `registration_status` and sets the sign-up cookie.',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    otherResponses: { 403: incompleteRegistrationResponseSchema.or(errorResponseSchema) },
+    errors: [401, 422, 429],
+  },
+  logout: {
+    method: 'POST',
+    path: '/logout',
+    access: 'user',
+    tag: 'auth',
+    summary: 'End the current session',
+    response: messageResponseSchema,
+    errors: [401],
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/forgot-password',
+    access: 'public',
+    tag: 'auth',
+    summary: 'E-mail a link to set a new password',
+    description:
+      'Answers the same, in the same time, whether or not the address has an account: the link is made and sent afterwards. At most 20 requests per address an hour.',
+    body: forgotPasswordRequestSchema,
+    response: messageResponseSchema,
+    errors: [422, 429],
+  },
+  checkResetLink: {
+    method: 'GET',
+    path: '/reset-password/:linkhash',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Whether a reset link can still be used',
+    params: resetLinkParams,
+    response: messageResponseSchema,
+    errors: [422],
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/reset-password/:linkhash',
+    access: 'public',
+    tag: 'auth',
+    summary: 'Set a new password with an e-mailed link; every session of the user ends',
+    params: resetLinkParams,
+    body: resetPasswordRequestSchema,
+    response: messageResponseSchema,
+    errors: [422],
+  },
+});

@@ -1,0 +1,14 @@
+import { accountEndpoints } from './account/account.endpoints';
+import { authEndpoints } from './auth/auth.endpoints';
+import { signupEndpoints } from './auth/signup.endpoints';
+import { healthEndpoints } from './health/health.endpoints';
+import { storageEndpoints } from './storage/storage.endpoints';
+
+/** Every endpoint of the API, by name (a route test checks each is registered, and nothing else). */
+export const endpoints = {
+  ...healthEndpoints,
+  ...authEndpoints,
+  ...signupEndpoints,
+  ...accountEndpoints,
+  ...storageEndpoints,
+};
