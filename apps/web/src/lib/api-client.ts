@@ -1,4 +1,13 @@
-import { errorResponseSchema } from '@portal/contract';
+import {
+  errorResponseSchema,
+  fillPath,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointFiles,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+} from '@portal/contract';
 import type { z } from 'zod';
 import { sessionStore } from '@/stores/session-store';
 import { ApiError } from './api-error';
@@ -10,17 +19,17 @@ export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 20 * 60 * 1000;
 const TIMEOUT_MESSAGE = 'The request took too long.';
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+type Query = Record<string, unknown>;
 
-export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface RequestOptions<T> {
+  method: EndpointDefinition['method'];
   /** A plain object is sent as JSON; FormData goes as multipart. */
   body?: unknown;
   query?: Query;
   /** Cancels the request (TanStack Query passes one for queries). */
   signal?: AbortSignal;
   /** Checks the success body, so a changed API fails here rather than deep in a component. */
-  schema?: z.ZodType<T>;
+  schema: z.ZodType<T>;
 }
 
 function buildUrl(path: string, query: Query | undefined): string {
@@ -44,8 +53,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, schema } = options;
+async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method, body, query, signal, schema } = options;
   const token = sessionStore.getState().token;
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -93,19 +102,70 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     });
   }
 
-  if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ApiError({ status: response.status, body: data });
   return parsed.data;
 }
 
-export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'DELETE', body }),
-};
+/** A part of the call that the endpoint takes, required; one it does not take, absent. */
+type Part<Name extends string, T> = [T] extends [never] ? { [K in Name]?: never } : { [K in Name]: T };
+
+/** What a call of `endpoint` gives: its path values, query, body fields and files, as the contract types them. */
+export type CallInput<E extends EndpointDefinition> = Part<'params', EndpointParams<E>> &
+  Part<'query', EndpointQuery<E>> &
+  Part<'body', EndpointBody<E>> &
+  Part<'files', EndpointFiles<E, Blob>> & {
+    /** Cancels the request (TanStack Query passes one for queries). */
+    signal?: AbortSignal;
+  };
+
+type Takes<T> = [T] extends [never] ? false : true;
+/** Whether a call must say something: an endpoint without path values, query, body or files can be called bare. */
+type NeedsInput<E extends EndpointDefinition> =
+  Takes<EndpointParams<E>> extends true
+    ? true
+    : Takes<EndpointQuery<E>> extends true
+      ? true
+      : Takes<EndpointBody<E>> extends true
+        ? true
+        : Takes<EndpointFiles<E, Blob>>;
+
+/** A multipart body: the fields as text, then the files that were given. */
+function formData(
+  fields: Record<string, unknown> | undefined,
+  files: Record<string, Blob | null | undefined>,
+): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields ?? {})) {
+    if (value !== undefined && value !== null) form.set(name, String(value));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    if (file) form.set(name, file);
+  }
+  return form;
+}
+
+/**
+ * Calls one endpoint of the contract: the only way the web reaches the API, so every path,
+ * body and answer is the one the API registers. The body goes as JSON, or as multipart when
+ * the endpoint takes files; the answer is checked against the endpoint's success schema.
+ */
+export function callApi<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: NeedsInput<E> extends true ? [CallInput<E>] : [CallInput<E>?]
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, files, signal } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Query;
+    body?: Record<string, unknown>;
+    files?: Record<string, Blob | null | undefined>;
+    signal?: AbortSignal;
+  };
+  return request(fillPath(endpoint.path, params), {
+    method: endpoint.method,
+    query,
+    body: endpoint.files ? formData(body, files ?? {}) : body,
+    signal,
+    schema: endpoint.response as z.ZodType<EndpointResponse<E>>,
+  });
+}

@@ -1,10 +1,10 @@
-import { currentSessionResponseSchema, type CurrentSessionResponse } from '@portal/contract';
+import { accountEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** GET /api/customer/current-session: where and on what the signed-in session runs. */
-export function getCurrentSession(signal?: AbortSignal): Promise<CurrentSessionResponse> {
-  return apiClient.get('/customer/current-session', { signal, schema: currentSessionResponseSchema });
+export function getCurrentSession(signal?: AbortSignal) {
+  return callApi(accountEndpoints.getCurrentSession, { signal });
 }
 
 export const currentSessionQueryOptions = () =>

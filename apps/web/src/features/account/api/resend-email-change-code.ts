@@ -1,14 +1,10 @@
-import { messageResponseSchema, type MessageResponse } from '@portal/contract';
+import { accountEndpoints } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/resend-otp/email-change-request: a new code for the new address; 429 within a minute. */
-export function resendEmailChangeCode(newEmail: string): Promise<MessageResponse> {
-  return apiClient.post(
-    '/customer/resend-otp/email-change-request',
-    { new_email: newEmail },
-    { schema: messageResponseSchema },
-  );
+export function resendEmailChangeCode(newEmail: string) {
+  return callApi(accountEndpoints.resendEmailChangeCode, { body: { new_email: newEmail } });
 }
 
 export const resendEmailChangeCodeMutationOptions = () =>

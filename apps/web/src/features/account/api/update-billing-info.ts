@@ -1,13 +1,10 @@
-import { updateBillingInfoResponseSchema, type BillingDetailsValues } from '@portal/contract';
+import { accountEndpoints, type EndpointBody } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-
-type UpdateBillingInfoResponse = z.infer<typeof updateBillingInfoResponseSchema>;
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/update-billing-info: the same fields as sign-up's billing step. */
-export function updateBillingInfo(values: BillingDetailsValues): Promise<UpdateBillingInfoResponse> {
-  return apiClient.post('/customer/update-billing-info', values, { schema: updateBillingInfoResponseSchema });
+export function updateBillingInfo(values: EndpointBody<typeof accountEndpoints.updateBillingInfo>) {
+  return callApi(accountEndpoints.updateBillingInfo, { body: values });
 }
 
 export const updateBillingInfoMutationOptions = () =>

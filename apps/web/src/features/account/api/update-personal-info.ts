@@ -1,13 +1,10 @@
-import { updatePersonalInfoResponseSchema, type PersonalNames } from '@portal/contract';
+import { accountEndpoints, type EndpointBody } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-
-type UpdatePersonalInfoResponse = z.infer<typeof updatePersonalInfoResponseSchema>;
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/update-personal-info: the signed-in user's first and last name. */
-export function updatePersonalInfo(values: PersonalNames): Promise<UpdatePersonalInfoResponse> {
-  return apiClient.post('/customer/update-personal-info', values, { schema: updatePersonalInfoResponseSchema });
+export function updatePersonalInfo(values: EndpointBody<typeof accountEndpoints.updatePersonalInfo>) {
+  return callApi(accountEndpoints.updatePersonalInfo, { body: values });
 }
 
 export const updatePersonalInfoMutationOptions = () =>

@@ -1,10 +1,10 @@
-import { messageResponseSchema, type MessageResponse } from '@portal/contract';
+import { authEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** GET /api/reset-password/{linkhash}: 200 while the link can still be used, 422 with the reason if not. */
-export function checkResetLink(linkhash: string, signal?: AbortSignal): Promise<MessageResponse> {
-  return apiClient.get(`/reset-password/${encodeURIComponent(linkhash)}`, { signal, schema: messageResponseSchema });
+export function checkResetLink(linkhash: string, signal?: AbortSignal) {
+  return callApi(authEndpoints.checkResetLink, { params: { linkhash }, signal });
 }
 
 export const resetLinkQueryOptions = (linkhash: string) =>

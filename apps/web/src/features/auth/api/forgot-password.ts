@@ -1,10 +1,10 @@
-import { messageResponseSchema, type MessageResponse } from '@portal/contract';
+import { authEndpoints } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/forgot-password: the same answer whether or not the address is registered. */
-export function forgotPassword(email: string): Promise<MessageResponse> {
-  return apiClient.post('/forgot-password', { email }, { schema: messageResponseSchema });
+export function forgotPassword(email: string) {
+  return callApi(authEndpoints.forgotPassword, { body: { email } });
 }
 
 export const forgotPasswordMutationOptions = () =>

@@ -1,13 +1,13 @@
-import { signupSessionResponseSchema, type SignupSessionResponse } from '@portal/contract';
+import { signupEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /**
  * GET /api/signup-session: where this browser's unfinished sign-up stands, told by its
  * httpOnly sign-up cookie (sent by the browser itself); 404 when there is none.
  */
-export function getSignupSession(signal?: AbortSignal): Promise<SignupSessionResponse> {
-  return apiClient.get('/signup-session', { signal, schema: signupSessionResponseSchema });
+export function getSignupSession(signal?: AbortSignal) {
+  return callApi(signupEndpoints.getSignupSession, { signal });
 }
 
 export const signupSessionQueryOptions = () =>

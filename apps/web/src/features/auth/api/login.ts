@@ -1,10 +1,10 @@
-import { loginResponseSchema, type LoginResponse, type LoginValues } from '@portal/contract';
+import { authEndpoints, type EndpointBody } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/login: answers the session, or 401/403/422/429 with a message. */
-export function login(values: LoginValues): Promise<LoginResponse> {
-  return apiClient.post('/login', values, { schema: loginResponseSchema });
+export function login(values: EndpointBody<typeof authEndpoints.login>) {
+  return callApi(authEndpoints.login, { body: values });
 }
 
 export const loginMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'login'], mutationFn: login });

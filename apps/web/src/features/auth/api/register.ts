@@ -1,6 +1,6 @@
-import { registerResponseSchema, type RegisterRequest, type RegisterResponse } from '@portal/contract';
+import { signupEndpoints, type EndpointBody } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /**
  * POST /api/register: creates the account and mails the first code. The answer also sets the
@@ -8,8 +8,8 @@ import { apiClient } from '@/lib/api-client';
  * 403 answers an existing account (incomplete: resume; complete: "Already Registered"), 409 an
  * unfinished one whose password did not match, 422 invalid fields.
  */
-export function register(values: RegisterRequest): Promise<RegisterResponse> {
-  return apiClient.post('/register', values, { schema: registerResponseSchema });
+export function register(values: EndpointBody<typeof signupEndpoints.register>) {
+  return callApi(signupEndpoints.register, { body: values });
 }
 
 export const registerMutationOptions = () =>

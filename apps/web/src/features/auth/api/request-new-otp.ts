@@ -1,10 +1,10 @@
-import { messageResponseSchema, type MessageResponse } from '@portal/contract';
+import { signupEndpoints } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** POST /api/new-otp: mails a new sign-up code; 429 (with Retry-After) within a minute of the last. */
-export function requestNewOtp(userId: number): Promise<MessageResponse> {
-  return apiClient.post('/new-otp', { user_id: userId }, { schema: messageResponseSchema });
+export function requestNewOtp(userId: number) {
+  return callApi(signupEndpoints.requestNewOtp, { body: { user_id: userId } });
 }
 
 export const requestNewOtpMutationOptions = () =>

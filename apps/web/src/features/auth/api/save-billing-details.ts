@@ -1,15 +1,15 @@
-import { signupBillingResponseSchema, type BillingDetailsValues, type SignupBillingResponse } from '@portal/contract';
+import { signupEndpoints, type EndpointBody } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
-export type SaveBillingDetailsValues = BillingDetailsValues & { user_id: number };
+export type SaveBillingDetailsValues = EndpointBody<typeof signupEndpoints.saveBillingDetails>;
 
 /**
  * POST /api/update-billing-details: the last sign-up step. It completes the account and signs
  * the user in, answering like a login plus the saved billing details.
  */
-export function saveBillingDetails(values: SaveBillingDetailsValues): Promise<SignupBillingResponse> {
-  return apiClient.post('/update-billing-details', values, { schema: signupBillingResponseSchema });
+export function saveBillingDetails(values: SaveBillingDetailsValues) {
+  return callApi(signupEndpoints.saveBillingDetails, { body: values });
 }
 
 export const saveBillingDetailsMutationOptions = () =>
