@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
-import { ROLE, type SessionInfo } from '@portal/contract';
+import { ROLE, type SessionInfo, SIGNUP_STEP } from '@portal/contract';
 import { memoryLimiterFactory, type LimiterFactory } from '../src/adapters/rate-limit/rate-limiter';
 import { noGeoIp, type GeoIpLookup } from '../src/adapters/geoip/geoip';
 import { createOutboxTransport, type MailTransport } from '../src/adapters/mail/mail-transport';
@@ -13,7 +13,7 @@ import { buildApp } from '../src/app';
 import { readOutbox, type MailboxMessage } from '../src/modules/mail/mailbox.routes';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/database';
-import { billingDetails, REGISTRATION_STEP, users, type NewUser } from '../src/db/schema';
+import { billingDetails, users, type NewUser } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/passwords';
 import { openTestDatabase } from './test-database';
@@ -123,7 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           roleId: ROLE.customer,
           firstName: 'Test',
           lastName: 'User',
-          registrationStep: REGISTRATION_STEP.complete,
+          registrationStep: SIGNUP_STEP.complete,
           ...fields,
         })
         .returning();

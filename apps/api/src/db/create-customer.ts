@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ROLE } from '@portal/contract';
+import { ROLE, SIGNUP_STEP } from '@portal/contract';
 import { loadConfig } from '../config';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { openDatabase } from './database';
-import { billingDetails, REGISTRATION_STEP, users } from './schema';
+import { billingDetails, users } from './schema';
 
 /**
  * Creates a customer with finished sign-up and billing details, for development:
@@ -36,7 +36,7 @@ async function main() {
         roleId: ROLE.customer,
         firstName: values['first-name'],
         lastName: values['last-name'],
-        registrationStep: REGISTRATION_STEP.complete,
+        registrationStep: SIGNUP_STEP.complete,
       })
       .onConflictDoNothing()
       .returning();

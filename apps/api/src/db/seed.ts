@@ -1,9 +1,8 @@
-import { ROLE } from '@portal/contract';
+import { ROLE, SIGNUP_STEP } from '@portal/contract';
 import type { Config } from '../config';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { AccountRepository } from '../modules/account/account.repository';
 import type { Database } from './database';
-import { REGISTRATION_STEP } from './schema';
 
 export interface SeedLogger {
   info(message: string): void;
@@ -26,7 +25,7 @@ export async function ensureAdministrator(db: Database, admin: Config['admin'], 
     // A full name, so that the administrator's My account page can be saved as it stands.
     firstName: admin.firstName,
     lastName: admin.lastName,
-    registrationStep: REGISTRATION_STEP.complete,
+    registrationStep: SIGNUP_STEP.complete,
   });
   // Another process starting at the same moment may have created it first.
   if (!created) return;

@@ -1,4 +1,4 @@
-import { isAdminRole } from '@portal/contract';
+import { isAdminRole, SIGNUP_STEP } from '@portal/contract';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { dashboardPath } from '@/config/paths';
 import { isSignedIn, useSession } from '@/stores/session-store';
@@ -21,7 +21,7 @@ export function RedirectSignedIn() {
   const { pathname } = useLocation();
   // Saving billing signs the new customer in (step 4); sign-up still shows "Your Account is
   // ready!" with its button to the dashboard. The step is not stored, so a reload redirects.
-  const justSignedUp = useSession((s) => s.signupStep === 4) && pathname === '/signup';
+  const justSignedUp = useSession((s) => s.signupStep === SIGNUP_STEP.complete) && pathname === '/signup';
   return signedIn && !justSignedUp ? <Navigate to={dashboardPath(roleId)} replace /> : <Outlet />;
 }
 

@@ -1,5 +1,7 @@
 import {
+  billingDetailSchema,
   sessionInfoSchema,
+  SIGNUP_STEP,
   type BillingDetail,
   type LoginResponse,
   type RegistrationUser,
@@ -26,17 +28,13 @@ const personalInfoSchema = z.object({
   lastName: z.string(),
   image: z.string().nullable(),
 });
-const billingInfoSchema = z.object({
-  address: z.string(),
-  city: z.string(),
-  country: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  accountType: z.enum(['individual', 'company']),
-  business_name: z.string().nullable(),
-  tax_id: z.string().nullable(),
-  currency: z.string().nullable(),
-});
+/**
+ * The billing details as the documented `user` key keeps them: the API's billing detail, with
+ * its `type` called `accountType` and without the user id.
+ */
+const billingInfoSchema = billingDetailSchema
+  .omit({ type: true, user_id: true })
+  .extend({ accountType: billingDetailSchema.shape.type });
 const userSliceSchema = z.object({
   user: sessionUserSchema.nullable(),
   personalInfo: personalInfoSchema.nullable(),
@@ -53,9 +51,15 @@ export interface SessionState extends UserSlice {
   userId: number | null;
   sessionInfo: SessionInfo | null;
   isFirstLogin: boolean;
-  /** Sign-up progress (docs/product/accounts.md): 0 initially, never persisted. */
+  /**
+   * Sign-up progress (docs/product/accounts.md): the contract's SIGNUP_STEP, or NO_SIGNUP_STEP
+   * until the page knows where a sign-up stands. Never persisted.
+   */
   signupStep: number;
 }
+
+/** Not yet known: the sign-up page asks the server (a reload may resume a sign-up). */
+export const NO_SIGNUP_STEP = 0;
 
 const EMPTY_USER_SLICE: UserSlice = { user: null, personalInfo: null, billingInfo: null };
 
@@ -92,7 +96,7 @@ function persist(next: SessionState): void {
   storage.set(SESSION_KEYS.isFirstLogin, next.token ? String(next.isFirstLogin) : null);
 }
 
-let state: SessionState = { ...readPersisted(), signupStep: 0 };
+let state: SessionState = { ...readPersisted(), signupStep: NO_SIGNUP_STEP };
 const listeners = new Set<() => void>();
 
 function setState(patch: Partial<SessionState>, { save = true } = {}): void {
@@ -147,13 +151,13 @@ export const sessionStore = {
 
   /**
    * Billing saved (docs/product/accounts.md): sign-up is over and the answer signs the user in like a login.
-   * Step 4 keeps the sign-up page on its "ready" screen rather than redirecting at once.
+   * The last step keeps the sign-up page on its "ready" screen rather than redirecting at once.
    */
   completeSignup(response: SignupBillingResponse): void {
     setState({
       ...signedInPatch(response),
       billingInfo: toBillingInfo(response.billing_detail),
-      signupStep: 4,
+      signupStep: SIGNUP_STEP.complete,
     });
   },
 
@@ -179,7 +183,7 @@ export const sessionStore = {
    */
   restartSignup(): void {
     if (state.token) return;
-    setState({ ...EMPTY_USER_SLICE, userId: null, signupStep: 1 });
+    setState({ ...EMPTY_USER_SLICE, userId: null, signupStep: SIGNUP_STEP.accountCreated });
   },
 
   /** A changed name or picture (sign-up or My account); the header chip follows. */
@@ -199,7 +203,7 @@ export const sessionStore = {
 
   /** Logout, or a forced one after a 401: nothing of the session stays behind. */
   clear(): void {
-    setState({ ...SIGNED_OUT, signupStep: 0 });
+    setState({ ...SIGNED_OUT, signupStep: NO_SIGNUP_STEP });
   },
 
   /** Re-reads storage; another tab may have signed in or out. */

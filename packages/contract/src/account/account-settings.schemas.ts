@@ -1,18 +1,24 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schemas';
-import { newPasswordSchema, PASSWORD_MESSAGES } from '../auth/password.schemas';
+import {
+  newPasswordSchema,
+  PASSWORD_MESSAGES,
+  passwordConfirmationSchema,
+  withPasswordConfirmation,
+} from '../auth/password.schemas';
 import { otpSchema } from '../auth/signup.schemas';
 import { textField } from '../common/common.schemas';
 import { billingDetailSchema } from '../auth/auth.schemas';
 import { billingDetailsSchema } from './billing.schemas';
 import { personalNamesSchema } from './profile.schemas';
+import { PROFILE_PICTURE } from './profile-picture';
 
 export const ACCOUNT_MESSAGES = {
   nameUpdated: 'Your name has been updated.',
   logoUpdated: 'Your profile picture has been updated.',
   logoRequired: 'Please choose a picture',
   logoNotImage: 'The picture must be a PNG, JPEG, WebP or GIF image',
-  logoTooLarge: 'The picture must be at most 5 MB',
+  logoTooLarge: `The picture must be at most ${PROFILE_PICTURE.maxBytes / (1024 * 1024)} MB`,
   billingUpdated: 'Your billing details have been updated.',
   emailSameAsCurrent: 'This is already your e-mail address',
   emailTaken: 'This e-mail address is already in use',
@@ -46,24 +52,17 @@ export const verifyEmailChangeResponseSchema = z
   .object({ message: z.string(), new_email: z.string() })
   .meta({ id: 'VerifyEmailChangeResponse' });
 
-export const changePasswordRequestSchema = z
-  .object({
+export const changePasswordRequestSchema = withPasswordConfirmation(
+  {
     current_password: textField(
       'Current password',
       PASSWORD_MESSAGES.currentRequired,
       z.string().min(1, { error: PASSWORD_MESSAGES.currentRequired }).max(256),
     ),
     new_password: newPasswordSchema(PASSWORD_MESSAGES.newRequired),
-    new_password_confirmation: textField(
-      'Password confirmation',
-      PASSWORD_MESSAGES.confirmationRequired,
-      z.string().min(1, { error: PASSWORD_MESSAGES.confirmationRequired }),
-    ),
-  })
-  .superRefine((values, context) => {
-    if (values.new_password !== values.new_password_confirmation) {
-      context.addIssue({ code: 'custom', path: ['new_password_confirmation'], message: PASSWORD_MESSAGES.mismatch });
-    }
-  })
-  .meta({ id: 'ChangePasswordRequest' });
+    new_password_confirmation: passwordConfirmationSchema,
+  },
+  'new_password',
+  'new_password_confirmation',
+).meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;

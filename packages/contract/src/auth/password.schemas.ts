@@ -16,20 +16,36 @@ export const PASSWORD_MESSAGES = {
   newRequired: 'New Password is required',
 } as const;
 
+const LENGTH = { min: 8, max: 32 } as const;
+
+/** What a new password must contain; the schema checks them in this order. */
+const CHARACTER_RULES = {
+  uppercase: { label: 'Uppercase', message: PASSWORD_MESSAGES.uppercase, pattern: /\p{Lu}/u },
+  lowercase: { label: 'Lowercase', message: PASSWORD_MESSAGES.lowercase, pattern: /\p{Ll}/u },
+  number: { label: 'Number', message: PASSWORD_MESSAGES.number, pattern: /\p{Nd}/u },
+  special: { label: 'Symbol', message: PASSWORD_MESSAGES.special, pattern: /[^\p{L}\p{Nd}]/u },
+} as const;
+
+const characterRule = ({ label, message, pattern }: (typeof CHARACTER_RULES)[keyof typeof CHARACTER_RULES]) => ({
+  label,
+  message,
+  test: (value: string) => pattern.test(value),
+});
+
 /**
- * The rules of a new password (signup, reset, change), each with the test the live checklist
- * shows. "Special" is any character that is neither a letter nor a digit (docs/product/accounts.md, Passwords).
+ * The rules of a new password (signup, reset, change) as the live checklist shows them, in its
+ * order. "Special" is any character that is neither a letter nor a digit (docs/product/accounts.md, Passwords).
  */
 export const PASSWORD_RULES = [
   {
-    label: '8-32 letters',
+    label: `${LENGTH.min}-${LENGTH.max} letters`,
     message: PASSWORD_MESSAGES.tooShort,
-    test: (value: string) => value.length >= 8 && value.length <= 32,
+    test: (value: string) => value.length >= LENGTH.min && value.length <= LENGTH.max,
   },
-  { label: 'Number', message: PASSWORD_MESSAGES.number, test: (value: string) => /\p{Nd}/u.test(value) },
-  { label: 'Uppercase', message: PASSWORD_MESSAGES.uppercase, test: (value: string) => /\p{Lu}/u.test(value) },
-  { label: 'Lowercase', message: PASSWORD_MESSAGES.lowercase, test: (value: string) => /\p{Ll}/u.test(value) },
-  { label: 'Symbol', message: PASSWORD_MESSAGES.special, test: (value: string) => /[^\p{L}\p{Nd}]/u.test(value) },
+  characterRule(CHARACTER_RULES.number),
+  characterRule(CHARACTER_RULES.uppercase),
+  characterRule(CHARACTER_RULES.lowercase),
+  characterRule(CHARACTER_RULES.special),
 ] as const;
 
 /** A new password, with `requiredMessage` for the field's own "is required" wording. */
@@ -37,20 +53,39 @@ export const newPasswordSchema = (requiredMessage: string = PASSWORD_MESSAGES.re
   textField(
     'Password',
     requiredMessage,
-    z
-      .string()
-      .min(1, { error: requiredMessage, abort: true })
-      .min(8, { error: PASSWORD_MESSAGES.tooShort, abort: true })
-      .max(32, { error: PASSWORD_MESSAGES.tooLong, abort: true })
-      .regex(/\p{Lu}/u, { error: PASSWORD_MESSAGES.uppercase })
-      .regex(/\p{Ll}/u, { error: PASSWORD_MESSAGES.lowercase })
-      .regex(/\p{Nd}/u, { error: PASSWORD_MESSAGES.number })
-      .regex(/[^\p{L}\p{Nd}]/u, { error: PASSWORD_MESSAGES.special }),
+    Object.values(CHARACTER_RULES).reduce(
+      (schema, rule) => schema.regex(rule.pattern, { error: rule.message }),
+      z
+        .string()
+        .min(1, { error: requiredMessage, abort: true })
+        .min(LENGTH.min, { error: PASSWORD_MESSAGES.tooShort, abort: true })
+        .max(LENGTH.max, { error: PASSWORD_MESSAGES.tooLong, abort: true }),
+    ),
   );
 
-/** The confirmation field: required, and checked against the password by the object schema. */
+/** The confirmation field: required, and checked against the password by `withPasswordConfirmation`. */
 export const passwordConfirmationSchema = textField(
   'Password confirmation',
   PASSWORD_MESSAGES.confirmationRequired,
   z.string().min(1, { error: PASSWORD_MESSAGES.confirmationRequired }),
 );
+
+/**
+ * An object with a password and its confirmation: when both are given and differ, the
+ * confirmation field gets "Password does not match". Used by sign-up, reset and change.
+ */
+export const withPasswordConfirmation = <T extends z.ZodRawShape>(
+  shape: T,
+  password: keyof T & string,
+  confirmation: keyof T & string,
+) =>
+  z.object(shape).superRefine((values, context) => {
+    const record = values as Record<string, unknown>;
+    if (
+      record[password] !== undefined &&
+      record[confirmation] !== undefined &&
+      record[password] !== record[confirmation]
+    ) {
+      context.addIssue({ code: 'custom', path: [confirmation], message: PASSWORD_MESSAGES.mismatch });
+    }
+  });

@@ -3,7 +3,20 @@ import { textField } from '../common/common.schemas';
 import { billingDetailsSchema } from '../account/billing.schemas';
 import { personalNamesSchema } from '../account/profile.schemas';
 import { emailSchema, loginResponseSchema, registrationUserSchema, billingDetailSchema } from './auth.schemas';
-import { newPasswordSchema, PASSWORD_MESSAGES, passwordConfirmationSchema } from './password.schemas';
+import { newPasswordSchema, passwordConfirmationSchema, withPasswordConfirmation } from './password.schemas';
+
+/**
+ * Where an account's sign-up stands (docs/product/accounts.md, Sign-up); the API keeps it as
+ * `registration_step` and answers it as `profile_step`, and the web's guards and sign-up page
+ * follow it. Steps 1 to 3 are unfinished.
+ */
+export const SIGNUP_STEP = {
+  accountCreated: 1,
+  emailVerified: 2,
+  personalInfoSaved: 3,
+  complete: 4,
+} as const;
+export type SignupStep = (typeof SIGNUP_STEP)[keyof typeof SIGNUP_STEP];
 
 export const SIGNUP_MESSAGES = {
   registered: 'We sent a 6-digit code to your e-mail address. Enter it to activate your account.',
@@ -54,19 +67,7 @@ export const userIdSchema = z.preprocess(
     .positive({ error: SIGNUP_MESSAGES.userIdInvalid }),
 );
 
-const withConfirmation = <T extends z.ZodRawShape>(shape: T, password: string, confirmation: string) =>
-  z.object(shape).superRefine((values, context) => {
-    const record = values as Record<string, unknown>;
-    if (
-      record[password] !== undefined &&
-      record[confirmation] !== undefined &&
-      record[password] !== record[confirmation]
-    ) {
-      context.addIssue({ code: 'custom', path: [confirmation], message: PASSWORD_MESSAGES.mismatch });
-    }
-  });
-
-export const registerRequestSchema = withConfirmation(
+export const registerRequestSchema = withPasswordConfirmation(
   { email: emailSchema, password: newPasswordSchema(), password_confirmation: passwordConfirmationSchema },
   'password',
   'password_confirmation',
@@ -116,7 +117,7 @@ export const RECOVERY_MESSAGES = {
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema }).meta({ id: 'ForgotPasswordRequest' });
 
-export const resetPasswordRequestSchema = withConfirmation(
+export const resetPasswordRequestSchema = withPasswordConfirmation(
   { password: newPasswordSchema(), password_confirmation: passwordConfirmationSchema },
   'password',
   'password_confirmation',

@@ -10,14 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-
-/** Sign-up progress. Steps 1-3 are the unfinished states the documents call profile_step. */
-export const REGISTRATION_STEP = {
-  accountCreated: 1,
-  emailVerified: 2,
-  personalInfoSaved: 3,
-  complete: 4,
-} as const;
+import { SIGNUP_STEP } from '@portal/contract';
 
 export const users = pgTable(
   'users',
@@ -30,7 +23,8 @@ export const users = pgTable(
     firstName: varchar('first_name', { length: 50 }),
     lastName: varchar('last_name', { length: 50 }),
     logo: text('logo'),
-    registrationStep: smallint('registration_step').notNull().default(REGISTRATION_STEP.accountCreated),
+    /** Sign-up progress (SIGNUP_STEP): 1-3 unfinished, answered as profile_step. */
+    registrationStep: smallint('registration_step').notNull().default(SIGNUP_STEP.accountCreated),
     /** false once an administrator bans the user. */
     status: boolean('status').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

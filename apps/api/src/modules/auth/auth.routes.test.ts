@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, ROLE, suspendedMessage } from '@portal/contract';
+import { AUTH_MESSAGES, ROLE, suspendedMessage, SIGNUP_STEP } from '@portal/contract';
 import { eq } from 'drizzle-orm';
-import { REGISTRATION_STEP, sessions, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { bearer, createTestApp, errorBody, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 import { SESSION_LIFETIME_MS } from './auth.service';
 
@@ -98,7 +98,7 @@ describe('POST /api/login', () => {
     expect(wrong.statusCode).toBe(401);
   });
 
-  it.each([REGISTRATION_STEP.accountCreated, REGISTRATION_STEP.emailVerified, REGISTRATION_STEP.personalInfoSaved])(
+  it.each([SIGNUP_STEP.accountCreated, SIGNUP_STEP.emailVerified, SIGNUP_STEP.personalInfoSaved])(
     'answers 403 incomplete with profile_step %i for an unfinished sign-up',
     async (step) => {
       const user = await t.createUser({ registrationStep: step, firstName: null, lastName: null });

@@ -5,8 +5,9 @@ import {
   type LoginResponse,
   type LoginValues,
   type UserData,
+  SIGNUP_STEP,
 } from '@portal/contract';
-import { REGISTRATION_STEP, type BillingDetails, type User } from '../../db/schema';
+import { type BillingDetails, type User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
 import { forbidden, unauthorized } from '../../lib/http-errors';
@@ -105,7 +106,7 @@ export class AuthService {
     const { user, billing } = found;
     // Told only after the password matched, so the answer reveals nothing to a stranger.
     if (!user.status) throw forbidden(suspendedMessage(this.supportEmail));
-    if (user.registrationStep < REGISTRATION_STEP.complete) {
+    if (user.registrationStep < SIGNUP_STEP.complete) {
       return {
         kind: 'incomplete',
         body: incompleteRegistrationBody(user, AUTH_MESSAGES.incompleteRegistration),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES, SIGNUP_MESSAGES, BILLING_MESSAGES, ACCOUNT_MESSAGES } from '@portal/contract';
+import { PASSWORD_MESSAGES, SIGNUP_MESSAGES, BILLING_MESSAGES, ACCOUNT_MESSAGES, SIGNUP_STEP } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { REGISTRATION_STEP, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { createTestApp, errorBody, uniqueEmail, type TestApp } from '../../../test/test-app';
 import { GIF_1PX, multipart, PNG_1PX } from '../../../test/fixtures';
 import { CODE_RULES } from './one-time-codes';
@@ -257,7 +257,7 @@ describe('personal info and billing', () => {
     const { user } = response.json();
     expect(user).toMatchObject({
       id: userId,
-      profile_step: REGISTRATION_STEP.personalInfoSaved,
+      profile_step: SIGNUP_STEP.personalInfoSaved,
       first_name: 'Ada',
       last_name: 'Lovelace',
     });
@@ -373,7 +373,7 @@ describe('resuming an unfinished sign-up', () => {
     const otp = await t.latestCode(email);
     expect((await post('/verify-otp', { user_id: userId, otp }, signupCookie(login))).statusCode).toBe(200);
     const later = await post('/login', { email, password: PASSWORD });
-    expect(later.json().user.profile_step).toBe(REGISTRATION_STEP.emailVerified);
+    expect(later.json().user.profile_step).toBe(SIGNUP_STEP.emailVerified);
   });
 
   it('accepts GIF photos too', async () => {
@@ -402,7 +402,7 @@ describe('GET /api/signup-session', () => {
     expect(errorBody(await current('portal_signup=not-a-real-token')).message).toBe(SIGNUP_MESSAGES.noSignupInProgress);
 
     const { userId, cookie } = await registerAndVerify();
-    await t.database.db.update(users).set({ registrationStep: REGISTRATION_STEP.complete }).where(eq(users.id, userId));
+    await t.database.db.update(users).set({ registrationStep: SIGNUP_STEP.complete }).where(eq(users.id, userId));
     expect((await current(cookie)).statusCode).toBe(404);
   });
 });

@@ -8,10 +8,11 @@ import {
   type IncompleteRegistrationResponse,
   type RegistrationUser,
   type SignupBillingResponse,
+  SIGNUP_STEP,
 } from '@portal/contract';
 import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import type { Database } from '../../db/database';
-import { REGISTRATION_STEP, type User } from '../../db/schema';
+import { type User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
 import { forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
@@ -87,7 +88,7 @@ export class SignupService {
         email,
         passwordHash,
         roleId: ROLE.customer,
-        registrationStep: REGISTRATION_STEP.accountCreated,
+        registrationStep: SIGNUP_STEP.accountCreated,
       });
       if (created) await this.sendSignupCode(tx, created);
       return created;
@@ -106,27 +107,25 @@ export class SignupService {
   async current(signupUserId: number | undefined): Promise<RegistrationUser> {
     const found =
       signupUserId === undefined ? undefined : await new AccountRepository(this.options.db).findUserById(signupUserId);
-    if (!found || found.user.registrationStep === REGISTRATION_STEP.complete)
+    if (!found || found.user.registrationStep === SIGNUP_STEP.complete)
       throw notFound(SIGNUP_MESSAGES.noSignupInProgress);
     return toRegistrationUser(found.user);
   }
 
   async verifyEmail(signupUserId: number | undefined, userId: number, otp: string): Promise<void> {
     const user = await this.signupUser(signupUserId, userId);
-    if (user.registrationStep !== REGISTRATION_STEP.accountCreated)
-      throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
+    if (user.registrationStep !== SIGNUP_STEP.accountCreated) throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
     const now = this.options.clock.now();
     const check = await new OneTimeCodes(this.options.db).check(user.id, 'verify_email', user.email, otp, now);
     if (check !== 'ok') throw codeError(check);
     await new AccountRepository(this.options.db).updateUser(user.id, {
-      registrationStep: REGISTRATION_STEP.emailVerified,
+      registrationStep: SIGNUP_STEP.emailVerified,
     });
   }
 
   async resendCode(signupUserId: number | undefined, userId: number): Promise<void> {
     const user = await this.signupUser(signupUserId, userId);
-    if (user.registrationStep !== REGISTRATION_STEP.accountCreated)
-      throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
+    if (user.registrationStep !== SIGNUP_STEP.accountCreated) throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
     await this.options.db.transaction((tx) => this.sendSignupCode(tx, user));
     this.options.mailer.kick();
   }
@@ -138,13 +137,13 @@ export class SignupService {
     photo: Buffer | undefined,
   ): Promise<RegistrationUser> {
     const user = await this.signupUser(signupUserId, userId);
-    if (user.registrationStep < REGISTRATION_STEP.emailVerified) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
+    if (user.registrationStep < SIGNUP_STEP.emailVerified) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
     const logo = photo ? await this.options.avatars.replace(user.logo, photo) : user.logo;
     const updated = await new AccountRepository(this.options.db).updateUser(user.id, {
       firstName: names.first_name,
       lastName: names.last_name,
       logo,
-      registrationStep: REGISTRATION_STEP.personalInfoSaved,
+      registrationStep: SIGNUP_STEP.personalInfoSaved,
     });
     return toRegistrationUser(updated);
   }
@@ -157,12 +156,12 @@ export class SignupService {
     client: ClientInfo,
   ): Promise<SignupBillingResponse> {
     const user = await this.signupUser(signupUserId, userId);
-    if (user.registrationStep < REGISTRATION_STEP.personalInfoSaved) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
+    if (user.registrationStep < SIGNUP_STEP.personalInfoSaved) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
     const { db, authService } = this.options;
     const { completed, saved } = await db.transaction(async (tx) => {
       const repository = new AccountRepository(tx);
       const savedBilling = await repository.saveBilling(user.id, billing);
-      const done = await repository.updateUser(user.id, { registrationStep: REGISTRATION_STEP.complete });
+      const done = await repository.updateUser(user.id, { registrationStep: SIGNUP_STEP.complete });
       return { completed: done, saved: savedBilling };
     });
     const login = await authService.startSession(completed, saved, false, client);
@@ -186,7 +185,7 @@ export class SignupService {
   }
 
   private async registerExisting(user: User, password: string, ip: string): Promise<RegisterOutcome> {
-    if (user.registrationStep === REGISTRATION_STEP.complete) {
+    if (user.registrationStep === SIGNUP_STEP.complete) {
       return {
         kind: 'complete',
         body: { registration_status: 'complete', message: SIGNUP_MESSAGES.alreadyRegistered },
@@ -209,7 +208,7 @@ export class SignupService {
     if (signupUserId === undefined || signupUserId !== userId) throw forbidden(SIGNUP_MESSAGES.signupSessionMissing);
     const found = await new AccountRepository(this.options.db).findUserById(userId);
     if (!found) throw forbidden(SIGNUP_MESSAGES.signupSessionMissing);
-    if (found.user.registrationStep === REGISTRATION_STEP.complete) throw forbidden(SIGNUP_MESSAGES.alreadyComplete);
+    if (found.user.registrationStep === SIGNUP_STEP.complete) throw forbidden(SIGNUP_MESSAGES.alreadyComplete);
     return found.user;
   }
 }

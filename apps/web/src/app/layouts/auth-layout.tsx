@@ -1,7 +1,7 @@
 import { ActionIcon, Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { isAdminRole } from '@portal/contract';
+import { isAdminRole, SIGNUP_STEP } from '@portal/contract';
 import { Link, Outlet, useLocation } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
@@ -130,7 +130,7 @@ export function AuthLayout() {
           )}
         </div>
         <Group gap={6} wrap="nowrap" miw={0}>
-          {signupStep === 3 || signupStep === 4 ? <ProfileChip /> : <HeaderActions />}
+          {signupStep >= SIGNUP_STEP.personalInfoSaved ? <ProfileChip /> : <HeaderActions />}
           <ThemeToggle />
         </Group>
       </header>

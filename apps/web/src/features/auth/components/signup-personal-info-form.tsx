@@ -1,6 +1,6 @@
 import { Avatar, Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { personalNamesSchema } from '@portal/contract';
+import { personalNamesSchema, SIGNUP_STEP } from '@portal/contract';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { serverFieldErrors } from '@/lib/form-errors';
@@ -55,7 +55,7 @@ export function SignupPersonalInfoForm({ userId }: { userId: number }) {
           notifySuccess('Success', response.message);
           // Names and photo as the server stored them; the header's profile chip shows them.
           sessionStore.resumeSignup(response.user);
-          sessionStore.setSignupStep(3);
+          sessionStore.setSignupStep(SIGNUP_STEP.personalInfoSaved);
         },
         onError: (error) => {
           const fieldErrors = serverFieldErrors(error);

@@ -1,3 +1,4 @@
+import { SIGNUP_STEP } from '@portal/contract';
 import { Modal } from '@mantine/core';
 import { CodeVerificationForm, useCodeEntry } from '@/components/code-verification-form';
 import { notifySuccess } from '@/lib/notify';
@@ -33,7 +34,7 @@ export function VerifyOtpDialog({ opened, onClose, userId, email }: VerifyOtpDia
               onSuccess: (response) => {
                 notifySuccess('Verified', response.message);
                 // Step 2 closes this dialog and shows the personal info form.
-                sessionStore.setSignupStep(2);
+                sessionStore.setSignupStep(SIGNUP_STEP.emailVerified);
               },
               onError: (failure) => {
                 // The toast tells what was wrong; the boxes empty for the next try.

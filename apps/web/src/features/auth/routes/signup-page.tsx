@@ -1,6 +1,7 @@
+import { SIGNUP_STEP } from '@portal/contract';
 import { Alert, Button, Center, Flex, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { sessionStore, useSession } from '@/stores/session-store';
+import { NO_SIGNUP_STEP, sessionStore, useSession } from '@/stores/session-store';
 import { useSignupSession } from '../api/get-signup-session';
 import { SignupAccountForm } from '../components/signup-account-form';
 import { SignupBillingForm } from '../components/signup-billing-form';
@@ -86,7 +87,7 @@ export function SignupPage() {
   // Opened afresh (a link or a reload) rather than from the login page or a resume: the
   // browser's sign-up cookie may still stand for an unfinished sign-up, so the server is asked
   // where it stands; without one, sign-up starts at 1.
-  const openedAfresh = step === 0;
+  const openedAfresh = step === NO_SIGNUP_STEP;
   const signupSession = useSignupSession({ enabled: openedAfresh });
   useEffect(() => {
     if (!openedAfresh) return;
@@ -103,9 +104,9 @@ export function SignupPage() {
   }
 
   // Steps after the first act for the registered user; without one, sign-up starts over.
-  if (userId === undefined || step <= 1) return <AccountStep />;
+  if (userId === undefined || step <= SIGNUP_STEP.accountCreated) return <AccountStep />;
 
-  if (step === 2) {
+  if (step === SIGNUP_STEP.emailVerified) {
     return (
       <StepLayout pageTitle="Personal info" heading="Personal info" intro="Tell us who you are. A photo is optional.">
         <SignupPersonalInfoForm userId={userId} />
@@ -113,7 +114,7 @@ export function SignupPage() {
     );
   }
 
-  if (step === 3) {
+  if (step === SIGNUP_STEP.personalInfoSaved) {
     return (
       <StepLayout
         pageTitle="Billing details"
