@@ -12,12 +12,9 @@ import type { z } from 'zod';
 import { sessionStore } from '@/stores/session-store';
 import { ApiError } from './api-error';
 import { endSession } from './end-session';
-import { notifyError } from './notify';
+import { answerError, send, type UploadProgressListener } from './http';
 
 export const API_BASE = '/api';
-/** docs/product/accounts.md: "HTTP timeout 20 minutes" (uploads of large videos run through the same client). */
-export const REQUEST_TIMEOUT_MS = 20 * 60 * 1000;
-const TIMEOUT_MESSAGE = 'The request took too long.';
 
 type Query = Record<string, unknown>;
 
@@ -30,6 +27,7 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Checks the success body, so a changed API fails here rather than deep in a component. */
   schema: z.ZodType<T>;
+  onUploadProgress?: UploadProgressListener;
 }
 
 function buildUrl(path: string, query: Query | undefined): string {
@@ -43,23 +41,13 @@ function buildUrl(path: string, query: Query | undefined): string {
   return search ? `${url}?${search}` : url;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method, body, query, signal, schema } = options;
+  const { method, body, query, signal, schema, onUploadProgress } = options;
   const token = sessionStore.getState().token;
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
-  let payload: BodyInit | undefined;
+  let payload: XMLHttpRequestBodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
   } else if (body !== undefined) {
@@ -67,43 +55,16 @@ async function request<T>(path: string, options: RequestOptions<T>): Promise<T> 
     payload = JSON.stringify(body);
   }
 
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: payload,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  } catch (cause) {
-    if (timeout.aborted) {
-      const error = new ApiError({ status: 0, message: TIMEOUT_MESSAGE });
-      notifyError('Error', `${error.message} Please try again`);
-      error.notified = true;
-      throw error;
-    }
-    // The caller cancelled (a query unmounted): not a failure to tell anyone about.
-    if (signal?.aborted) throw cause;
-    throw new ApiError({ status: 0, message: 'Could not reach the server. Check your connection.' });
-  }
-
-  const data = await readBody(response);
-  if (!response.ok) {
+  const answer = await send(buildUrl(path, query), { method, headers, body: payload, signal, onUploadProgress });
+  if (!answer.ok) {
     // A 401 on a call that carried our token means the session is over (docs/product/accounts.md); only the
     // session that made the call ends, so a newer sign-in in the meantime stays.
-    if (response.status === 401 && token && sessionStore.getState().token === token) endSession({ ended: true });
-    const parsed = errorResponseSchema.safeParse(data);
-    throw new ApiError({
-      status: response.status,
-      message: parsed.success ? parsed.data.message : undefined,
-      errors: parsed.success ? parsed.data.errors : undefined,
-      body: data,
-    });
+    if (answer.status === 401 && token && sessionStore.getState().token === token) endSession({ ended: true });
+    throw answerError(answer);
   }
 
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError({ status: response.status, body: data });
+  const parsed = schema.safeParse(answer.data);
+  if (!parsed.success) throw new ApiError({ status: answer.status, body: answer.data });
   return parsed.data;
 }
 
@@ -117,6 +78,8 @@ export type CallInput<E extends EndpointDefinition> = Part<'params', EndpointPar
   Part<'files', EndpointFiles<E, Blob>> & {
     /** Cancels the request (TanStack Query passes one for queries). */
     signal?: AbortSignal;
+    /** Reports how much of the body has been sent (see lib/uploader.ts). */
+    onUploadProgress?: UploadProgressListener;
   };
 
 type Takes<T> = [T] extends [never] ? false : true;
@@ -154,18 +117,20 @@ export function callApi<E extends EndpointDefinition>(
   endpoint: E,
   ...[input]: NeedsInput<E> extends true ? [CallInput<E>] : [CallInput<E>?]
 ): Promise<EndpointResponse<E>> {
-  const { params, query, body, files, signal } = (input ?? {}) as {
+  const { params, query, body, files, signal, onUploadProgress } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: Query;
     body?: Record<string, unknown>;
     files?: Record<string, Blob | null | undefined>;
     signal?: AbortSignal;
+    onUploadProgress?: UploadProgressListener;
   };
   return request(fillPath(endpoint.path, params), {
     method: endpoint.method,
     query,
     body: endpoint.files ? formData(body, files ?? {}) : body,
     signal,
+    onUploadProgress,
     schema: endpoint.response as z.ZodType<EndpointResponse<E>>,
   });
 }

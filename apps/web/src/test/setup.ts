@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/stores/session-store';
+import { FetchBackedXMLHttpRequest } from './fetch-backed-xhr';
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins are enough for components to render.
 Object.defineProperty(window, 'matchMedia', {
@@ -27,6 +28,7 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = () => {};
+window.XMLHttpRequest = FetchBackedXMLHttpRequest as unknown as typeof XMLHttpRequest;
 Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {

@@ -1,10 +1,11 @@
 import { accountEndpoints } from '@portal/contract';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import type { UploadProgressListener } from '@/lib/http';
 
 /** POST /api/customer/upload-logo (multipart): answers the stored picture's path under the storage base. */
-export function uploadLogo(file: File) {
-  return callApi(accountEndpoints.uploadLogo, { files: { logo: file } });
+export function uploadLogo({ file, onProgress }: { file: File; onProgress?: UploadProgressListener }) {
+  return callApi(accountEndpoints.uploadLogo, { files: { logo: file }, onUploadProgress: onProgress });
 }
 
 export const uploadLogoMutationOptions = () =>

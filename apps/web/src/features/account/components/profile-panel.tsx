@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, FileButton, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Badge, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { personalNamesSchema } from '@portal/contract';
 import { IconFileInvoice, IconPhoto } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { fileUrl } from '@/lib/file-url';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { PHOTO_ACCEPT, photoProblem } from '@/lib/image-file';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
+import { useUploadProgress } from '@/lib/uploader';
 import { sessionStore, useSession } from '@/stores/session-store';
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
 import { useUploadLogo } from '../api/upload-logo';
@@ -17,6 +18,7 @@ import { EditBillingModal } from './edit-billing-modal';
 function ProfilePicture() {
   const image = useSession((s) => s.personalInfo?.image);
   const upload = useUploadLogo();
+  const progress = useUploadProgress();
 
   const choose = (file: File | null) => {
     if (!file) return;
@@ -25,13 +27,18 @@ function ProfilePicture() {
       notifyError('Failed to update profile picture', problem);
       return;
     }
-    upload.mutate(file, {
-      onSuccess: (response) => {
-        sessionStore.updatePersonalInfo({ image: response.logo });
-        notifySuccess('Profile picture updated', response.message);
+    progress.reset();
+    upload.mutate(
+      { file, onProgress: progress.onProgress },
+      {
+        onSettled: progress.reset,
+        onSuccess: (response) => {
+          sessionStore.updatePersonalInfo({ image: response.logo });
+          notifySuccess('Profile picture updated', response.message);
+        },
+        onError: (error) => notifyRequestError(error, 'Failed to update profile picture'),
       },
-      onError: (error) => notifyRequestError(error, 'Failed to update profile picture'),
-    });
+    );
   };
 
   return (
@@ -51,6 +58,9 @@ function ProfilePicture() {
           </Button>
         )}
       </FileButton>
+      {upload.isPending && progress.percent !== null && (
+        <Progress value={progress.percent} w={96} size="sm" aria-label="Uploading the picture" />
+      )}
     </Stack>
   );
 }
