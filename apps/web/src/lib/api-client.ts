@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   fillPath,
   type EndpointBody,
   type EndpointDefinition,
