@@ -6,13 +6,13 @@ import type { Adapters } from './adapters';
 import { LocalFileStorage } from './adapters/storage/local-storage';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { createDataAccess } from './db/repositories';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarStore } from './modules/account/avatar-store';
 import { filesRoutes } from './modules/account/files.routes';
-import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { signupRoutes } from './modules/auth/signup.routes';
@@ -94,10 +94,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const avatars = new AvatarStore(adapters.storage);
   const { limiterFactory } = adapters;
   const passwordTries = new PasswordTries(limiterFactory);
-  const authService = new AuthService({ repository: new AuthRepository(db), clock, passwordTries, supportEmail });
-  const signupService = new SignupService({ db, clock, authService, passwordTries, limiterFactory, mailer, avatars });
-  const recoveryService = new RecoveryService({ db, clock, mailer, limiterFactory, publicOrigin: config.publicOrigin });
-  const accountService = new AccountService({ db, clock, mailer, avatars, passwordTries });
+  const data = createDataAccess(db);
+  const authService = new AuthService({ data, clock, passwordTries, supportEmail });
+  const signupService = new SignupService({ data, clock, authService, passwordTries, limiterFactory, mailer, avatars });
+  const recoveryService = new RecoveryService({
+    data,
+    clock,
+    mailer,
+    limiterFactory,
+    publicOrigin: config.publicOrigin,
+  });
+  const accountService = new AccountService({ data, clock, mailer, avatars, passwordTries });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,7 +1,7 @@
 import { ROLE, SIGNUP_STEP } from '@portal/contract';
 import type { Config } from '../config';
 import { generatePassword, hashPassword } from '../lib/passwords';
-import { AccountRepository } from '../modules/account/account.repository';
+import { UserRepository } from '../modules/users/user.repository';
 import type { Database } from './database';
 
 export interface SeedLogger {
@@ -14,11 +14,11 @@ export interface SeedLogger {
  * ADMIN_PASSWORD or a random password printed once; later starts leave every row as it is.
  */
 export async function ensureAdministrator(db: Database, admin: Config['admin'], log: SeedLogger): Promise<void> {
-  const repository = new AccountRepository(db);
-  if (await repository.findUserByEmail(admin.email)) return;
+  const users = new UserRepository(db);
+  if (await users.emailTaken(admin.email)) return;
 
   const password = admin.password ?? generatePassword();
-  const created = await repository.createUserIfAbsent({
+  const created = await users.createIfAbsent({
     email: admin.email,
     passwordHash: await hashPassword(password),
     roleId: ROLE.admin,

@@ -23,3 +23,7 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+/** A refusal that concerns one field: the message, and the same under `errors[field]` for the form. */
+export const fieldError = (status: number, field: string, message: string) =>
+  new HttpError(status, message, { errors: { [field]: [message] } });

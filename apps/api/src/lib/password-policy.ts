@@ -1,4 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MESSAGES } from '@portal/contract';
+import { fieldError } from './http-errors';
 
 // The ~50,000 most common passwords of the zxcvbn project, compared without case.
 const COMMON_PASSWORDS = new Set((dictionary['passwords-common'] as string[]).map((entry) => entry.toLowerCase()));
@@ -38,3 +40,6 @@ export function isCommonPassword(password: string): boolean {
   for (const candidate of candidates) if (candidate.length > 0 && COMMON_PASSWORDS.has(candidate)) return true;
   return false;
 }
+
+/** The 422 for a common password, on the field that holds it. */
+export const commonPasswordError = (field: string) => fieldError(422, field, PASSWORD_MESSAGES.tooCommon);

@@ -5,43 +5,39 @@ import {
   type BillingDetailsValues,
   type CurrentSessionResponse,
 } from '@portal/contract';
-import type { Database } from '../../db/database';
+import type { DataAccess } from '../../db/repositories';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { HttpError, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
-import { isCommonPassword } from '../../lib/password-policy';
+import { fieldError, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { AuthRepository } from '../auth/auth.repository';
-import { toUserData, type Principal } from '../auth/auth.service';
-import { OneTimeCodes } from '../auth/one-time-codes';
+import type { Principal } from '../auth/auth.service';
+import { revokeOutstandingProofs } from '../auth/credentials';
+import { codeError, OneTimeCodes } from '../auth/one-time-codes';
 import type { PasswordTries } from '../auth/password-tries';
-import { codeError, commonPasswordError } from '../auth/signup.service';
 import type { Mailer } from '../mail/mail.service';
 import { emailChangeCode, emailChangedNotice, passwordChangedNotice } from '../mail/mail.templates';
-import { AccountRepository } from './account.repository';
+import { toUserData } from '../users/user-answers';
 import type { AvatarStore } from './avatar-store';
 
 export interface AccountServiceOptions {
-  db: Database;
+  data: DataAccess;
   clock: Clock;
   mailer: Mailer;
   avatars: AvatarStore;
   passwordTries: PasswordTries;
 }
 
-const fieldError = (status: number, field: string, message: string) =>
-  new HttpError(status, message, { errors: { [field]: [message] } });
-
 /** My account (docs/product/accounts.md, My account), for customers and administrators alike. */
 export class AccountService {
   constructor(private readonly options: AccountServiceOptions) {}
 
-  private get repository() {
-    return new AccountRepository(this.options.db);
+  private get repos() {
+    return this.options.data.repos;
   }
 
   async currentSession(principal: Principal): Promise<CurrentSessionResponse> {
-    const session = await this.repository.findSession(principal.sessionId);
+    const session = await this.repos.sessions.findById(principal.sessionId);
     if (!session) throw notFound('Session not found');
     return {
       data: {
@@ -57,7 +53,7 @@ export class AccountService {
   }
 
   async updateNames(principal: Principal, names: { first_name: string; last_name: string }) {
-    const user = await this.repository.updateUser(principal.userId, {
+    const user = await this.repos.users.update(principal.userId, {
       firstName: names.first_name,
       lastName: names.last_name,
     });
@@ -67,13 +63,13 @@ export class AccountService {
   async updateLogo(principal: Principal, photo: Buffer): Promise<string> {
     const user = await this.user(principal);
     const logo = await this.options.avatars.replace(user.logo, photo);
-    await this.repository.updateUser(user.id, { logo });
+    await this.repos.users.update(user.id, { logo });
     return logo;
   }
 
   async updateBilling(principal: Principal, billing: BillingDetailsValues): Promise<BillingDetail> {
     const user = await this.user(principal);
-    const saved = await this.repository.saveBilling(user.id, billing);
+    const saved = await this.repos.billing.save(user.id, billing);
     return toUserData(user, saved).billing_detail!;
   }
 
@@ -81,17 +77,16 @@ export class AccountService {
   async requestEmailChange(principal: Principal, newEmail: string): Promise<void> {
     const user = await this.user(principal);
     if (newEmail === user.email) throw fieldError(422, 'new_email', ACCOUNT_MESSAGES.emailSameAsCurrent);
-    if (await this.repository.findUserByEmail(newEmail))
-      throw fieldError(409, 'new_email', ACCOUNT_MESSAGES.emailTaken);
+    if (await this.repos.users.emailTaken(newEmail)) throw fieldError(409, 'new_email', ACCOUNT_MESSAGES.emailTaken);
 
-    const { db, clock, mailer } = this.options;
-    await db.transaction(async (tx) => {
-      const codes = new OneTimeCodes(tx);
+    const { data, clock, mailer } = this.options;
+    await data.withTransaction(async (repos) => {
+      const codes = new OneTimeCodes(repos.codes);
       const now = clock.now();
       const wait = await codes.cooldownSeconds(user.id, 'change_email', now);
       if (wait > 0) throw tooManyRequests(SIGNUP_MESSAGES.codeCooldown(wait), wait);
       const code = await codes.issue(user.id, 'change_email', newEmail, now);
-      await mailer.queue(tx, newEmail, emailChangeCode.with({ code }));
+      await mailer.queue(repos, newEmail, emailChangeCode.with({ code }));
     });
     mailer.kick();
   }
@@ -99,17 +94,16 @@ export class AccountService {
   /** Checks the code sent to the new address, switches to it and tells the old address. */
   async confirmEmailChange(principal: Principal, newEmail: string, otp: string): Promise<string> {
     const user = await this.user(principal);
-    const { db, clock, mailer } = this.options;
-    const check = await new OneTimeCodes(db).check(user.id, 'change_email', newEmail, otp, clock.now());
+    const { data, clock, mailer } = this.options;
+    const check = await new OneTimeCodes(data.repos.codes).check(user.id, 'change_email', newEmail, otp, clock.now());
     if (check !== 'ok') throw codeError(check);
 
-    await db.transaction(async (tx) => {
-      const repository = new AccountRepository(tx);
+    await data.withTransaction(async (repos) => {
       // The address may have been taken since the code was sent.
-      if (await repository.findUserByEmail(newEmail)) throw fieldError(409, 'new_email', ACCOUNT_MESSAGES.emailTaken);
-      await repository.updateUser(user.id, { email: newEmail });
-      await new AuthRepository(tx).revokeOutstandingProofs(user.id, clock.now());
-      await mailer.queue(tx, user.email, emailChangedNotice.with({ newEmail }));
+      if (await repos.users.emailTaken(newEmail)) throw fieldError(409, 'new_email', ACCOUNT_MESSAGES.emailTaken);
+      await repos.users.update(user.id, { email: newEmail });
+      await revokeOutstandingProofs(repos, user.id, clock.now());
+      await mailer.queue(repos, user.email, emailChangedNotice.with({ newEmail }));
     });
     mailer.kick();
     return newEmail;
@@ -129,19 +123,18 @@ export class AccountService {
     if (isCommonPassword(newPassword)) throw commonPasswordError('new_password');
 
     const passwordHash = await hashPassword(newPassword);
-    const { db, clock, mailer } = this.options;
-    await db.transaction(async (tx) => {
-      await new AccountRepository(tx).updateUser(user.id, { passwordHash });
-      const auth = new AuthRepository(tx);
-      await auth.revokeAllSessions(user.id, clock.now());
-      await auth.revokeOutstandingProofs(user.id, clock.now());
-      await mailer.queue(tx, user.email, passwordChangedNotice.with({}));
+    const { data, clock, mailer } = this.options;
+    await data.withTransaction(async (repos) => {
+      await repos.users.update(user.id, { passwordHash });
+      await repos.sessions.revokeAllOfUser(user.id, clock.now());
+      await revokeOutstandingProofs(repos, user.id, clock.now());
+      await mailer.queue(repos, user.email, passwordChangedNotice.with({}));
     });
     mailer.kick();
   }
 
   private async user(principal: Principal): Promise<User> {
-    const found = await this.repository.findUserById(principal.userId);
+    const found = await this.repos.users.findById(principal.userId);
     // The session outlived its user: treat it as signed out.
     if (!found) throw unauthorized('Your session has ended. Please log in again.');
     return found.user;

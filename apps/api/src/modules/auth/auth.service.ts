@@ -4,16 +4,16 @@ import {
   type IncompleteRegistrationResponse,
   type LoginResponse,
   type LoginValues,
-  type UserData,
   SIGNUP_STEP,
 } from '@portal/contract';
-import { type BillingDetails, type User } from '../../db/schema';
+import type { DataAccess } from '../../db/repositories';
+import type { BillingDetails, User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
-import type { AuthRepository } from './auth.repository';
+import { toRegistrationUser, toUserData } from '../users/user-answers';
 import type { PasswordTries } from './password-tries';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -28,49 +28,14 @@ export interface Principal {
 }
 
 export interface AuthServiceOptions {
-  repository: AuthRepository;
+  data: DataAccess;
   clock: Clock;
   passwordTries: PasswordTries;
   supportEmail: string;
 }
 
-export function toUserData(user: User, billing: BillingDetails | null): UserData {
-  return {
-    id: user.id,
-    email: user.email,
-    role_id: user.roleId,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    logo: user.logo,
-    billing_detail: billing && {
-      address: billing.address,
-      city: billing.city,
-      country: billing.country,
-      state: billing.state,
-      postal_code: billing.postalCode,
-      type: billing.type,
-      business_name: billing.businessName,
-      tax_id: billing.taxId,
-      currency: billing.currency,
-      user_id: billing.userId,
-    },
-  };
-}
-
 export function incompleteRegistrationBody(user: User, message: string): IncompleteRegistrationResponse {
-  return {
-    registration_status: 'incomplete',
-    message,
-    user: {
-      id: user.id,
-      email: user.email,
-      role_id: user.roleId,
-      profile_step: user.registrationStep,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      logo: user.logo,
-    },
-  };
+  return { registration_status: 'incomplete', message, user: toRegistrationUser(user) };
 }
 
 export type LoginOutcome =
@@ -82,13 +47,13 @@ export type LoginOutcome =
 export const SIGNUP_SESSION_LIFETIME_MS = 24 * HOUR_MS;
 
 export class AuthService {
-  private readonly repository: AuthRepository;
+  private readonly data: DataAccess;
   private readonly clock: Clock;
   private readonly supportEmail: string;
   private readonly passwordTries: PasswordTries;
 
   constructor(options: AuthServiceOptions) {
-    this.repository = options.repository;
+    this.data = options.data;
     this.clock = options.clock;
     this.supportEmail = options.supportEmail;
     this.passwordTries = options.passwordTries;
@@ -96,7 +61,7 @@ export class AuthService {
 
   async login(input: LoginValues, client: ClientInfo): Promise<LoginOutcome> {
     await this.passwordTries.take(input.email, client.ip);
-    const found = await this.repository.findUserByEmail(input.email);
+    const found = await this.data.repos.users.findByEmail(input.email);
     const passwordMatches = found
       ? await verifyPassword(found.user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
@@ -126,14 +91,15 @@ export class AuthService {
     const now = this.clock.now();
     const token = generateToken();
     const lifetime = remember ? SESSION_LIFETIME_MS.remembered : SESSION_LIFETIME_MS.standard;
-    const session = await this.repository.createSession({
+    const { sessions, users } = this.data.repos;
+    const session = await sessions.create({
       ...client,
       userId: user.id,
       tokenHash: hashToken(token),
       remember,
       expiresAt: new Date(now.getTime() + lifetime),
     });
-    await this.repository.recordLogin(user.id, now);
+    await users.recordLogin(user.id, now);
 
     return {
       message: AUTH_MESSAGES.loggedIn,
@@ -154,7 +120,7 @@ export class AuthService {
   /** A sign-up cookie's token for this user (docs/decisions/007-signup-cookie.md): the sign-up steps act only with it. */
   async openSignupSession(userId: number): Promise<string> {
     const token = generateToken();
-    await this.repository.createSignupSession({
+    await this.data.repos.signupSessions.create({
       tokenHash: hashToken(token),
       userId,
       expiresAt: new Date(this.clock.now().getTime() + SIGNUP_SESSION_LIFETIME_MS),
@@ -163,27 +129,27 @@ export class AuthService {
   }
 
   async endSignupSessions(userId: number): Promise<void> {
-    await this.repository.deleteSignupSessions(userId);
+    await this.data.repos.signupSessions.deleteAllOfUser(userId);
   }
 
   async revokeAllSessions(userId: number): Promise<void> {
-    await this.repository.revokeAllSessions(userId, this.clock.now());
+    await this.data.repos.sessions.revokeAllOfUser(userId, this.clock.now());
   }
 
   /** The user id a sign-up cookie's token stands for, if it is live. */
   async signupUserId(token: string | undefined): Promise<number | undefined> {
     if (!token) return undefined;
-    return (await this.repository.findSignupSession(hashToken(token), this.clock.now()))?.userId;
+    return (await this.data.repos.signupSessions.findLive(hashToken(token), this.clock.now()))?.userId;
   }
 
   /** The principal behind a bearer token, or undefined for an unknown, expired or revoked one. */
   async authenticate(token: string): Promise<Principal | undefined> {
-    const found = await this.repository.findLiveSession(hashToken(token), this.clock.now());
+    const found = await this.data.repos.sessions.findLive(hashToken(token), this.clock.now());
     if (!found || !found.user.status) return undefined;
     return { sessionId: found.session.id, userId: found.user.id, roleId: found.user.roleId };
   }
 
   async logout(principal: Principal): Promise<void> {
-    await this.repository.revokeSession(principal.sessionId, this.clock.now());
+    await this.data.repos.sessions.revoke(principal.sessionId, this.clock.now());
   }
 }

@@ -1,40 +1,43 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { oneTimeCodes, type CodePurpose } from '../../db/schema';
+import { SIGNUP_MESSAGES } from '@portal/contract';
+import type { CodePurpose } from '../../db/schema';
+import { fieldError } from '../../lib/http-errors';
+import type { OneTimeCodeRepository } from './one-time-code.repository';
 
 /** docs/product/accounts.md, Codes: codes expire after 10 minutes, die after 5 wrong tries, one new code a minute. */
 export const CODE_RULES = { lifetimeMs: 10 * 60_000, maxFailedAttempts: 5, resendCooldownMs: 60_000 } as const;
 
 export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'used-up' | 'missing';
 
+const CODE_CHECK_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
+  wrong: SIGNUP_MESSAGES.codeWrong,
+  expired: SIGNUP_MESSAGES.codeExpired,
+  'used-up': SIGNUP_MESSAGES.codeUsedUp,
+  missing: SIGNUP_MESSAGES.codeMissing,
+};
+
+/** A refused code as a 422 on the `otp` field, with the reason in words. */
+export const codeError = (check: Exclude<CodeCheck, 'ok'>) => fieldError(422, 'otp', CODE_CHECK_MESSAGES[check]);
+
 const hashCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest();
 
-/** Issues and checks the six-digit e-mail codes of one purpose. */
+/** Issues and checks the six-digit e-mail codes (sign-up, e-mail change). */
 export class OneTimeCodes {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly codes: OneTimeCodeRepository) {}
 
   /** Seconds to wait before another code may be sent, 0 when one may be sent now. */
   async cooldownSeconds(userId: number, purpose: CodePurpose, now: Date): Promise<number> {
-    const [latest] = await this.db
-      .select({ createdAt: oneTimeCodes.createdAt })
-      .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
-      .orderBy(desc(oneTimeCodes.createdAt))
-      .limit(1);
+    const latest = await this.codes.latestCreatedAt(userId, purpose);
     if (!latest) return 0;
-    const waitMs = latest.createdAt.getTime() + CODE_RULES.resendCooldownMs - now.getTime();
+    const waitMs = latest.getTime() + CODE_RULES.resendCooldownMs - now.getTime();
     return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
   }
 
   /** A new random code for `email`; every earlier code of this purpose dies with it. */
   async issue(userId: number, purpose: CodePurpose, email: string, now: Date): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.db
-      .update(oneTimeCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
-    await this.db.insert(oneTimeCodes).values({
+    await this.codes.consumeAllOfUser(userId, now, purpose);
+    await this.codes.create({
       userId,
       purpose,
       email,
@@ -51,35 +54,12 @@ export class OneTimeCodes {
    * once they are spent, even the right code fails.
    */
   async check(userId: number, purpose: CodePurpose, email: string, code: string, now: Date): Promise<CodeCheck> {
-    const [live] = await this.db
-      .select()
-      .from(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.userId, userId),
-          eq(oneTimeCodes.purpose, purpose),
-          eq(oneTimeCodes.email, email),
-          isNull(oneTimeCodes.consumedAt),
-        ),
-      )
-      .orderBy(desc(oneTimeCodes.createdAt))
-      .limit(1);
+    const live = await this.codes.findLatestUnused(userId, purpose, email);
     if (!live) return 'missing';
     if (live.expiresAt <= now) return 'expired';
-
-    const [reserved] = await this.db
-      .update(oneTimeCodes)
-      .set({ failedAttempts: sql`${oneTimeCodes.failedAttempts} + 1` })
-      .where(and(eq(oneTimeCodes.id, live.id), lt(oneTimeCodes.failedAttempts, CODE_RULES.maxFailedAttempts)))
-      .returning({ id: oneTimeCodes.id });
-    if (!reserved) return 'used-up';
-
+    if (!(await this.codes.takeTry(live.id, CODE_RULES.maxFailedAttempts))) return 'used-up';
     if (!timingSafeEqual(Buffer.from(live.codeHash, 'hex'), hashCode(userId, code))) return 'wrong';
-    // The right code: it is used now, and the try it took is given back.
-    await this.db
-      .update(oneTimeCodes)
-      .set({ consumedAt: now, failedAttempts: sql`${oneTimeCodes.failedAttempts} - 1` })
-      .where(eq(oneTimeCodes.id, live.id));
+    await this.codes.markUsed(live.id, now);
     return 'ok';
   }
 }

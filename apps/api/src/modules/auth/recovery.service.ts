@@ -1,16 +1,14 @@
 import { AUTH_MESSAGES, RECOVERY_MESSAGES } from '@portal/contract';
 import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
-import type { Database } from '../../db/database';
+import type { DataAccess } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
-import { HttpError, tooManyRequests } from '../../lib/http-errors';
-import { isCommonPassword } from '../../lib/password-policy';
+import { fieldError, tooManyRequests } from '../../lib/http-errors';
+import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { AccountRepository } from '../account/account.repository';
 import type { Mailer } from '../mail/mail.service';
 import { defineTemplate, passwordChangedNotice, passwordResetLinkContent } from '../mail/mail.templates';
-import { AuthRepository } from './auth.repository';
-import { commonPasswordError } from './signup.service';
+import { revokeOutstandingProofs } from './credentials';
 
 /** docs/decisions/009-passwords-links-and-codes.md: reset links are valid for one hour and usable once. */
 export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
@@ -26,15 +24,14 @@ export const RESET_REQUESTS_PER_ADDRESS = {
 } as const;
 
 export interface RecoveryServiceOptions {
-  db: Database;
+  data: DataAccess;
   clock: Clock;
   mailer: Mailer;
   limiterFactory: LimiterFactory;
   publicOrigin: string;
 }
 
-const linkInvalid = () =>
-  new HttpError(422, RECOVERY_MESSAGES.linkInvalid, { errors: { linkhash: [RECOVERY_MESSAGES.linkInvalid] } });
+const linkInvalid = () => fieldError(422, 'linkhash', RECOVERY_MESSAGES.linkInvalid);
 
 /** Forgotten passwords: an e-mailed link to the reset page, then a new password. */
 export class RecoveryService {
@@ -49,18 +46,18 @@ export class RecoveryService {
   private readonly resetLinkMail = defineTemplate<Record<string, never>>(
     'password_reset_link',
     async (_params, { productName }, to) => {
-      const { db, clock, publicOrigin } = this.options;
-      const user = await new AccountRepository(db).findUserByEmail(to);
-      if (!user) return null;
+      const { data, clock, publicOrigin } = this.options;
+      const found = await data.repos.users.findByEmail(to);
+      if (!found) return null;
+      const { user } = found;
       if (!(await this.linksPerAccount.consume(to)).allowed) return null;
 
       const token = generateToken();
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        const auth = new AuthRepository(tx);
+      await data.withTransaction(async (repos) => {
         // Only the newest link works.
-        await auth.expireResetTokens(user.id, now);
-        await auth.createResetToken({
+        await repos.resetTokens.expireAllOfUser(user.id, now);
+        await repos.resetTokens.create({
           tokenHash: hashToken(token),
           userId: user.id,
           createdAt: now,
@@ -83,38 +80,34 @@ export class RecoveryService {
    * tells nobody which addresses are registered.
    */
   async requestLink(email: string, ip: string): Promise<void> {
-    const { db, mailer } = this.options;
+    const { data, mailer } = this.options;
     const byAddress = await this.requestsPerAddress.consume(ip);
     if (!byAddress.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests, byAddress.retryAfterSeconds);
-    await mailer.queue(db, email, this.resetLinkMail.with({}));
+    await mailer.queue(data.repos, email, this.resetLinkMail.with({}));
     mailer.kick();
   }
 
   async checkLink(linkhash: string): Promise<void> {
-    const found = await new AuthRepository(this.options.db).findUsableResetToken(
-      hashToken(linkhash),
-      this.options.clock.now(),
-    );
+    const found = await this.options.data.repos.resetTokens.findUsable(hashToken(linkhash), this.options.clock.now());
     if (!found) throw linkInvalid();
   }
 
   /** Sets the new password and ends every session, link and code of the user (docs/decisions/009-passwords-links-and-codes.md). */
   async resetPassword(linkhash: string, password: string): Promise<void> {
-    const { db, clock, mailer } = this.options;
+    const { data, clock, mailer } = this.options;
     const tokenHash = hashToken(linkhash);
-    const found = await new AuthRepository(db).findUsableResetToken(tokenHash, clock.now());
+    const found = await data.repos.resetTokens.findUsable(tokenHash, clock.now());
     if (!found) throw linkInvalid();
     if (isCommonPassword(password)) throw commonPasswordError('password');
 
     const passwordHash = await hashPassword(password);
-    await db.transaction(async (tx) => {
-      const auth = new AuthRepository(tx);
+    await data.withTransaction(async (repos) => {
       const now = clock.now();
-      if (!(await auth.useResetToken(tokenHash, now))) throw linkInvalid();
-      const user = await new AccountRepository(tx).updateUser(found.userId, { passwordHash });
-      await auth.revokeOutstandingProofs(user.id, now);
-      await auth.revokeAllSessions(user.id, now);
-      await mailer.queue(tx, user.email, passwordChangedNotice.with({}));
+      if (!(await repos.resetTokens.use(tokenHash, now))) throw linkInvalid();
+      const user = await repos.users.update(found.userId, { passwordHash });
+      await revokeOutstandingProofs(repos, user.id, now);
+      await repos.sessions.revokeAllOfUser(user.id, now);
+      await mailer.queue(repos, user.email, passwordChangedNotice.with({}));
     });
     mailer.kick();
   }

@@ -1,6 +1,5 @@
 import {
   AUTH_MESSAGES,
-  PASSWORD_MESSAGES,
   ROLE,
   SIGNUP_MESSAGES,
   type AlreadyRegisteredResponse,
@@ -11,23 +10,23 @@ import {
   SIGNUP_STEP,
 } from '@portal/contract';
 import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
-import type { Database } from '../../db/database';
-import { type User } from '../../db/schema';
+import type { DataAccess, Repositories } from '../../db/repositories';
+import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
 import { forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
-import { isCommonPassword } from '../../lib/password-policy';
+import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { AccountRepository } from '../account/account.repository';
 import type { AvatarStore } from '../account/avatar-store';
 import type { Mailer } from '../mail/mail.service';
 import { signupCode } from '../mail/mail.templates';
-import { incompleteRegistrationBody, toUserData, type AuthService } from './auth.service';
-import { OneTimeCodes, type CodeCheck } from './one-time-codes';
+import { toRegistrationUser, toUserData } from '../users/user-answers';
+import { incompleteRegistrationBody, type AuthService } from './auth.service';
+import { codeError, OneTimeCodes } from './one-time-codes';
 import type { PasswordTries } from './password-tries';
 
 export interface SignupServiceOptions {
-  db: Database;
+  data: DataAccess;
   clock: Clock;
   authService: AuthService;
   passwordTries: PasswordTries;
@@ -44,24 +43,6 @@ export type RegisterOutcome =
   | { kind: 'incomplete'; body: IncompleteRegistrationResponse; signupToken: string }
   | { kind: 'complete'; body: AlreadyRegisteredResponse };
 
-export const CODE_CHECK_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
-  wrong: SIGNUP_MESSAGES.codeWrong,
-  expired: SIGNUP_MESSAGES.codeExpired,
-  'used-up': SIGNUP_MESSAGES.codeUsedUp,
-  missing: SIGNUP_MESSAGES.codeMissing,
-};
-
-/** A refused code as a 422 on the `otp` field, with the reason in words. */
-export const codeError = (check: Exclude<CodeCheck, 'ok'>) =>
-  new HttpError(422, CODE_CHECK_MESSAGES[check], { errors: { otp: [CODE_CHECK_MESSAGES[check]] } });
-
-export const commonPasswordError = (field: string) =>
-  new HttpError(422, PASSWORD_MESSAGES.tooCommon, { errors: { [field]: [PASSWORD_MESSAGES.tooCommon] } });
-
-export function toRegistrationUser(user: User): RegistrationUser {
-  return incompleteRegistrationBody(user, '').user;
-}
-
 /**
  * Sign-up (docs/product/accounts.md, Sign-up): register, verify the
  * e-mail code, personal info, billing. Every step after register acts only for the browser
@@ -75,22 +56,22 @@ export class SignupService {
   }
 
   async register(email: string, password: string, ip: string): Promise<RegisterOutcome> {
-    const { db, authService } = this.options;
+    const { data, authService } = this.options;
     const byAddress = await this.registrationsByAddress.consume(ip);
     if (!byAddress.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManyRequests, byAddress.retryAfterSeconds);
-    const existing = await new AccountRepository(db).findUserByEmail(email);
-    if (existing) return this.registerExisting(existing, password, ip);
+    const existing = await data.repos.users.findByEmail(email);
+    if (existing) return this.registerExisting(existing.user, password, ip);
     if (isCommonPassword(password)) throw commonPasswordError('password');
 
     const passwordHash = await hashPassword(password);
-    const user = await db.transaction(async (tx) => {
-      const created = await new AccountRepository(tx).createUserIfAbsent({
+    const user = await data.withTransaction(async (repos) => {
+      const created = await repos.users.createIfAbsent({
         email,
         passwordHash,
         roleId: ROLE.customer,
         registrationStep: SIGNUP_STEP.accountCreated,
       });
-      if (created) await this.sendSignupCode(tx, created);
+      if (created) await this.sendSignupCode(repos, created);
       return created;
     });
     // Someone registered the same address between the lookup and the insert.
@@ -105,8 +86,7 @@ export class SignupService {
 
   /** The unfinished sign-up this browser's cookie stands for; 404 when there is none. */
   async current(signupUserId: number | undefined): Promise<RegistrationUser> {
-    const found =
-      signupUserId === undefined ? undefined : await new AccountRepository(this.options.db).findUserById(signupUserId);
+    const found = signupUserId === undefined ? undefined : await this.options.data.repos.users.findById(signupUserId);
     if (!found || found.user.registrationStep === SIGNUP_STEP.complete)
       throw notFound(SIGNUP_MESSAGES.noSignupInProgress);
     return toRegistrationUser(found.user);
@@ -116,9 +96,10 @@ export class SignupService {
     const user = await this.signupUser(signupUserId, userId);
     if (user.registrationStep !== SIGNUP_STEP.accountCreated) throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
     const now = this.options.clock.now();
-    const check = await new OneTimeCodes(this.options.db).check(user.id, 'verify_email', user.email, otp, now);
+    const { repos } = this.options.data;
+    const check = await new OneTimeCodes(repos.codes).check(user.id, 'verify_email', user.email, otp, now);
     if (check !== 'ok') throw codeError(check);
-    await new AccountRepository(this.options.db).updateUser(user.id, {
+    await repos.users.update(user.id, {
       registrationStep: SIGNUP_STEP.emailVerified,
     });
   }
@@ -126,7 +107,7 @@ export class SignupService {
   async resendCode(signupUserId: number | undefined, userId: number): Promise<void> {
     const user = await this.signupUser(signupUserId, userId);
     if (user.registrationStep !== SIGNUP_STEP.accountCreated) throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
-    await this.options.db.transaction((tx) => this.sendSignupCode(tx, user));
+    await this.options.data.withTransaction((repos) => this.sendSignupCode(repos, user));
     this.options.mailer.kick();
   }
 
@@ -139,7 +120,7 @@ export class SignupService {
     const user = await this.signupUser(signupUserId, userId);
     if (user.registrationStep < SIGNUP_STEP.emailVerified) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
     const logo = photo ? await this.options.avatars.replace(user.logo, photo) : user.logo;
-    const updated = await new AccountRepository(this.options.db).updateUser(user.id, {
+    const updated = await this.options.data.repos.users.update(user.id, {
       firstName: names.first_name,
       lastName: names.last_name,
       logo,
@@ -157,11 +138,10 @@ export class SignupService {
   ): Promise<SignupBillingResponse> {
     const user = await this.signupUser(signupUserId, userId);
     if (user.registrationStep < SIGNUP_STEP.personalInfoSaved) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
-    const { db, authService } = this.options;
-    const { completed, saved } = await db.transaction(async (tx) => {
-      const repository = new AccountRepository(tx);
-      const savedBilling = await repository.saveBilling(user.id, billing);
-      const done = await repository.updateUser(user.id, { registrationStep: SIGNUP_STEP.complete });
+    const { data, authService } = this.options;
+    const { completed, saved } = await data.withTransaction(async (repos) => {
+      const savedBilling = await repos.billing.save(user.id, billing);
+      const done = await repos.users.update(user.id, { registrationStep: SIGNUP_STEP.complete });
       return { completed: done, saved: savedBilling };
     });
     const login = await authService.startSession(completed, saved, false, client);
@@ -174,14 +154,14 @@ export class SignupService {
   }
 
   /** Resend is limited to one code a minute; the answer says how long to wait. */
-  private async sendSignupCode(tx: Database, user: User): Promise<void> {
+  private async sendSignupCode(repos: Repositories, user: User): Promise<void> {
     const { clock, mailer } = this.options;
-    const codes = new OneTimeCodes(tx);
+    const codes = new OneTimeCodes(repos.codes);
     const now = clock.now();
     const wait = await codes.cooldownSeconds(user.id, 'verify_email', now);
     if (wait > 0) throw tooManyRequests(SIGNUP_MESSAGES.codeCooldown(wait), wait);
     const code = await codes.issue(user.id, 'verify_email', user.email, now);
-    await mailer.queue(tx, user.email, signupCode.with({ code }));
+    await mailer.queue(repos, user.email, signupCode.with({ code }));
   }
 
   private async registerExisting(user: User, password: string, ip: string): Promise<RegisterOutcome> {
@@ -206,7 +186,7 @@ export class SignupService {
 
   private async signupUser(signupUserId: number | undefined, userId: number): Promise<User> {
     if (signupUserId === undefined || signupUserId !== userId) throw forbidden(SIGNUP_MESSAGES.signupSessionMissing);
-    const found = await new AccountRepository(this.options.db).findUserById(userId);
+    const found = await this.options.data.repos.users.findById(userId);
     if (!found) throw forbidden(SIGNUP_MESSAGES.signupSessionMissing);
     if (found.user.registrationStep === SIGNUP_STEP.complete) throw forbidden(SIGNUP_MESSAGES.alreadyComplete);
     return found.user;

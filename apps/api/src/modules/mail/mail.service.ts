@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Database } from '../../db/database';
+import type { Repositories } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
 import { MailRepository } from './mail.repository';
 import {
@@ -56,9 +57,9 @@ export class Mailer {
     return this.options.transport.kind;
   }
 
-  /** Adds a message to the queue, through `db` (a transaction's handle, so it commits with the action). */
-  async queue(db: Database, to: string, mail: QueuedMail): Promise<void> {
-    await new MailRepository(db).enqueue({ to, ...mail }, this.options.clock.now());
+  /** Adds a message to the queue through the caller's repositories (a transaction's, so it commits with the action). */
+  async queue(repos: Pick<Repositories, 'mail'>, to: string, mail: QueuedMail): Promise<void> {
+    await repos.mail.enqueue({ to, ...mail }, this.options.clock.now());
   }
 
   /** Starts a delivery round after an action, unless switched off; never throws. */

@@ -1,0 +1,41 @@
+import { MailRepository } from '../modules/mail/mail.repository';
+import { OneTimeCodeRepository } from '../modules/auth/one-time-code.repository';
+import { ResetTokenRepository } from '../modules/auth/reset-token.repository';
+import { SessionRepository } from '../modules/auth/session.repository';
+import { SignupSessionRepository } from '../modules/auth/signup-session.repository';
+import { BillingRepository } from '../modules/users/billing.repository';
+import { UserRepository } from '../modules/users/user.repository';
+import type { Database } from './database';
+
+/** One repository per table, all on the same handle (the database, or one transaction). */
+export function createRepositories(db: Database) {
+  return {
+    users: new UserRepository(db),
+    billing: new BillingRepository(db),
+    sessions: new SessionRepository(db),
+    signupSessions: new SignupSessionRepository(db),
+    resetTokens: new ResetTokenRepository(db),
+    codes: new OneTimeCodeRepository(db),
+    mail: new MailRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * How services reach the data: `repos` for single statements, `withTransaction` for changes
+ * that must land together (a password change, the session revocations and the e-mail that
+ * tells of it). Services never build repositories themselves, so one module never reaches into
+ * another's tables except through the repository it is given.
+ */
+export interface DataAccess {
+  readonly repos: Repositories;
+  withTransaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function createDataAccess(db: Database): DataAccess {
+  return {
+    repos: createRepositories(db),
+    withTransaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
+  };
+}
