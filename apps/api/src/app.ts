@@ -22,7 +22,10 @@ import { RecoveryService } from './modules/auth/recovery.service';
 import { SignupService } from './modules/auth/signup.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { EventDispatcher } from './modules/events/event-dispatcher';
+import { JobRunner } from './modules/jobs/job-runner';
 import { Mailer } from './modules/mail/mail.service';
+import { subscribeMail } from './modules/mail/mail.subscribers';
 import { storageRoutes } from './modules/storage/storage.routes';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
@@ -33,7 +36,11 @@ import webPlugin from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The e-mail queue's sender; server.ts starts its timer, tests drive it by hand. */
+    /** Background work; server.ts starts it, tests run its jobs by hand. */
+    jobs: JobRunner;
+    /** Hands recorded events to their subscribers. */
+    events: EventDispatcher;
+    /** The e-mail queue's sender. */
     mailer: Mailer;
   }
 }
@@ -79,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const jobs = new JobRunner({ database, log: app.log });
+  const events = new EventDispatcher({ database, clock, jobs, log: app.log });
   const mailer = new Mailer({
     db,
     transport: adapters.mailTransport,
@@ -86,10 +95,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     from: config.mailFrom,
     context: { productName, supportEmail },
     log: app.log,
+    jobs,
     deliverAfterActions: options.deliverMailAfterActions,
   });
+  subscribeMail(events, mailer);
+  app.decorate('jobs', jobs);
+  app.decorate('events', events);
   app.decorate('mailer', mailer);
-  app.addHook('onClose', () => mailer.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.close();
+  });
 
   const avatars = new AvatarStore(adapters.storage);
   const { limiterFactory } = adapters;

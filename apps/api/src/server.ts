@@ -43,7 +43,9 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  app.mailer.start();
+  // Background work (decision 010): dispatch wakes on every committed event; jobs run on their periods.
+  await app.events.listen();
+  app.jobs.start();
   if (app.mailer.transportKind === 'outbox') {
     app.log.info(`E-mail is written to ${config.outboxDir}; read it at ${config.publicOrigin}/dev/mailbox`);
   }

@@ -103,6 +103,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await app.ready();
 
   const mail = async () => {
+    // Notices follow from events: dispatch them into the queue, then send what is due.
+    await app.events.dispatchPending();
     await app.mailer.deliverDue();
     return readOutbox(config.outboxDir);
   };

@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database';
  * A database of its own for one test file: a copy of the migrated PGlite template by default,
  * or a new database on the PostgreSQL server of DATABASE_URL, dropped again by `close`.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const template = await readFile(inject('pgliteTemplatePath'));
@@ -27,6 +27,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await database.migrate();
   return {
     ...database,
+    /** Where another connection (a second process, in a test) finds the same database. */
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

@@ -23,6 +23,34 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** A gzipped copy of the embedded database's files (PGlite only): for backups and test templates. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (sent by any process, delivered on commit).
+   * Resolves once listening, with a function that stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while holding the PostgreSQL advisory lock `key`, or does nothing when another
+   * process holds it. The lock belongs to one connection kept for the duration, so `work` runs
+   * no transaction of its own on it and others' queries are not held up.
+   */
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
+}
+
+/** The first half of every advisory lock key this application takes, so other users of the database do not collide. */
+const LOCK_NAMESPACE = 0x706f7274; // "port"
+
+interface QueryClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+async function withLockOn<T>(client: QueryClient, key: number, work: () => Promise<T>) {
+  const { rows } = await client.query('select pg_try_advisory_lock($1, $2) as acquired', [LOCK_NAMESPACE, key]);
+  if (rows[0]?.acquired !== true) return { acquired: false as const };
+  try {
+    return { acquired: true as const, value: await work() };
+  } finally {
+    await client.query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, key]);
+  }
 }
 
 export type DatabaseOptions =
@@ -49,15 +77,107 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePostgres({ client: pool, schema });
+  const listener = new PostgresListener(databaseUrl);
   return {
     db,
     kind: 'postgres',
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    withAdvisoryLock: async (key, work) => {
+      const client = await pool.connect();
+      try {
+        return await withLockOn(client, key, work);
+      } finally {
+        client.release();
+      }
+    },
     migrate: () => migratePostgres(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => (pool.ended ? Promise.resolve() : pool.end()),
+    close: async () => {
+      await listener.close();
+      if (!pool.ended) await pool.end();
+    },
   };
+}
+
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one would be handed to other
+ * queries). One client serves every channel; when its connection drops it reconnects with a
+ * growing delay and listens again, so a database restart costs notifications only while it is
+ * down (the jobs that listen also poll, decision 010).
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly channels = new Map<string, Set<(payload: string) => void>>();
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    let subscribers = this.channels.get(channel);
+    const isNew = !subscribers;
+    if (!subscribers) this.channels.set(channel, (subscribers = new Set()));
+    subscribers.add(onPayload);
+    const client = await this.connect();
+    if (isNew) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      subscribers.delete(onPayload);
+      if (subscribers.size > 0 || this.channels.get(channel) !== subscribers) return;
+      this.channels.delete(channel);
+      await this.client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 5_000 });
+    client.on('notification', (message) => {
+      for (const subscriber of this.channels.get(message.channel) ?? []) subscriber(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    for (const channel of this.channels.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    this.client = client;
+    this.failures = 0;
+    return client;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    void client.end().catch(() => undefined);
+    this.reconnectLater();
+  }
+
+  private reconnectLater(): void {
+    if (this.closed || this.channels.size === 0) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.failures, RECONNECT_DELAYS_MS.length - 1)];
+    this.failures += 1;
+    this.retryTimer = setTimeout(() => {
+      this.connect().catch(() => this.reconnectLater());
+    }, delay);
+    this.retryTimer.unref();
+  }
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
@@ -67,6 +187,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   return {
     db,
     kind: 'pglite',
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    // One process owns an embedded database, and all its queries share one connection.
+    withAdvisoryLock: (key, work) =>
+      withLockOn({ query: (text, values) => client.query<Record<string, unknown>>(text, values) }, key, work),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       if (client.closed) throw new Error('The database is closed');

@@ -1,3 +1,4 @@
+import { EventRepository } from '../modules/events/event.repository';
 import { MailRepository } from '../modules/mail/mail.repository';
 import { OneTimeCodeRepository } from '../modules/auth/one-time-code.repository';
 import { ResetTokenRepository } from '../modules/auth/reset-token.repository';
@@ -17,6 +18,7 @@ export function createRepositories(db: Database) {
     resetTokens: new ResetTokenRepository(db),
     codes: new OneTimeCodeRepository(db),
     mail: new MailRepository(db),
+    events: new EventRepository(db),
   };
 }
 

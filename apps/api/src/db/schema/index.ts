@@ -2,3 +2,4 @@ export * from './users';
 export * from './sessions';
 export * from './codes';
 export * from './mail';
+export * from './events';

@@ -16,7 +16,7 @@ import { revokeOutstandingProofs } from '../auth/credentials';
 import { codeError, OneTimeCodes } from '../auth/one-time-codes';
 import type { PasswordTries } from '../auth/password-tries';
 import type { Mailer } from '../mail/mail.service';
-import { emailChangeCode, emailChangedNotice, passwordChangedNotice } from '../mail/mail.templates';
+import { emailChangeCode } from '../mail/mail.templates';
 import { toUserData } from '../users/user-answers';
 import type { AvatarStore } from './avatar-store';
 
@@ -94,7 +94,7 @@ export class AccountService {
   /** Checks the code sent to the new address, switches to it and tells the old address. */
   async confirmEmailChange(principal: Principal, newEmail: string, otp: string): Promise<string> {
     const user = await this.user(principal);
-    const { data, clock, mailer } = this.options;
+    const { data, clock } = this.options;
     const check = await new OneTimeCodes(data.repos.codes).check(user.id, 'change_email', newEmail, otp, clock.now());
     if (check !== 'ok') throw codeError(check);
 
@@ -103,9 +103,11 @@ export class AccountService {
       if (await repos.users.emailTaken(newEmail)) throw fieldError(409, 'new_email', ACCOUNT_MESSAGES.emailTaken);
       await repos.users.update(user.id, { email: newEmail });
       await revokeOutstandingProofs(repos, user.id, clock.now());
-      await mailer.queue(repos, user.email, emailChangedNotice.with({ newEmail }));
+      await repos.events.record(
+        { type: 'account.email_changed', userId: user.id, payload: { oldEmail: user.email, newEmail } },
+        clock.now(),
+      );
     });
-    mailer.kick();
     return newEmail;
   }
 
@@ -123,14 +125,16 @@ export class AccountService {
     if (isCommonPassword(newPassword)) throw commonPasswordError('new_password');
 
     const passwordHash = await hashPassword(newPassword);
-    const { data, clock, mailer } = this.options;
+    const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       await repos.users.update(user.id, { passwordHash });
       await repos.sessions.revokeAllOfUser(user.id, clock.now());
       await revokeOutstandingProofs(repos, user.id, clock.now());
-      await mailer.queue(repos, user.email, passwordChangedNotice.with({}));
+      await repos.events.record(
+        { type: 'account.password_changed', userId: user.id, payload: { email: user.email } },
+        clock.now(),
+      );
     });
-    mailer.kick();
   }
 
   private async user(principal: Principal): Promise<User> {

@@ -7,7 +7,7 @@ import { commonPasswordError, isCommonPassword } from '../../lib/password-policy
 import { hashPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
 import type { Mailer } from '../mail/mail.service';
-import { defineTemplate, passwordChangedNotice, passwordResetLinkContent } from '../mail/mail.templates';
+import { defineTemplate, passwordResetLinkContent } from '../mail/mail.templates';
 import { revokeOutstandingProofs } from './credentials';
 
 /** docs/decisions/009-passwords-links-and-codes.md: reset links are valid for one hour and usable once. */
@@ -94,7 +94,7 @@ export class RecoveryService {
 
   /** Sets the new password and ends every session, link and code of the user (docs/decisions/009-passwords-links-and-codes.md). */
   async resetPassword(linkhash: string, password: string): Promise<void> {
-    const { data, clock, mailer } = this.options;
+    const { data, clock } = this.options;
     const tokenHash = hashToken(linkhash);
     const found = await data.repos.resetTokens.findUsable(tokenHash, clock.now());
     if (!found) throw linkInvalid();
@@ -107,8 +107,10 @@ export class RecoveryService {
       const user = await repos.users.update(found.userId, { passwordHash });
       await revokeOutstandingProofs(repos, user.id, now);
       await repos.sessions.revokeAllOfUser(user.id, now);
-      await mailer.queue(repos, user.email, passwordChangedNotice.with({}));
+      await repos.events.record(
+        { type: 'account.password_changed', userId: user.id, payload: { email: user.email } },
+        now,
+      );
     });
-    mailer.kick();
   }
 }

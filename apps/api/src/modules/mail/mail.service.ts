@@ -3,6 +3,7 @@ import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Database } from '../../db/database';
 import type { Repositories } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
+import type { JobRunner } from '../jobs/job-runner';
 import { MailRepository } from './mail.repository';
 import {
   staticTemplates,
@@ -15,6 +16,7 @@ import {
 const BATCH_SIZE = 20;
 const LOCK_MS = 2 * 60_000;
 const POLL_MS = 5_000;
+export const MAIL_JOB = 'mail.deliver';
 /** After this many failed attempts (about a day of retries) a message is given up and logged. */
 export const MAX_MAIL_ATTEMPTS = 12;
 
@@ -28,6 +30,8 @@ export interface MailerOptions {
   from: string;
   context: MailContext;
   log: FastifyBaseLogger;
+  /** Runs delivery rounds: on a period once started, and right after actions. */
+  jobs: JobRunner;
   /**
    * Whether `kick` starts a delivery round right after an action (the default). Tests that must
    * see the queue as the action left it turn it off and call `deliverDue` themselves.
@@ -36,16 +40,17 @@ export interface MailerOptions {
 }
 
 /**
- * Sends queued e-mail. `queue` writes within the caller's transaction; delivery happens after,
- * right away and again on a timer, so a failed send is retried without the user noticing.
+ * Sends queued e-mail. `queue` writes within the caller's transaction; delivery is a job
+ * (decision 010) that runs right after an action and again on a period, so a failed send is
+ * retried without the user noticing.
  */
 export class Mailer {
   private running: Promise<number> | undefined;
-  private timer: NodeJS.Timeout | undefined;
   private readonly templates = new Map<string, MailTemplate>();
 
   constructor(private readonly options: MailerOptions) {
     for (const template of staticTemplates) this.register(template);
+    options.jobs.register({ name: MAIL_JOB, everyMs: POLL_MS, run: () => this.deliverDue() });
   }
 
   /** Adds a template whose rendering needs more than its parameters (the reset link). */
@@ -64,12 +69,7 @@ export class Mailer {
 
   /** Starts a delivery round after an action, unless switched off; never throws. */
   kick(): void {
-    if (this.options.deliverAfterActions !== false) this.deliverSoon();
-  }
-
-  /** Starts a delivery round now unless one is running; never throws. */
-  private deliverSoon(): void {
-    void this.deliverDue().catch((error: unknown) => this.options.log.error({ err: error }, 'mail delivery failed'));
+    if (this.options.deliverAfterActions !== false) this.options.jobs.runSoon(MAIL_JOB);
   }
 
   /** Sends every due message once; resolves with how many were sent. Rounds never overlap. */
@@ -83,14 +83,8 @@ export class Mailer {
     }
   }
 
-  start(): void {
-    this.timer = setInterval(() => this.deliverSoon(), POLL_MS);
-    this.timer.unref();
-    this.deliverSoon();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
+  /** Closes the transport once the jobs have stopped. */
+  async close(): Promise<void> {
     await this.running?.catch(() => 0);
     this.options.transport.close();
   }

@@ -1,0 +1,28 @@
+/**
+ * Every kind of domain event and its payload (decision 010). A service records one in the
+ * transaction of the change it describes; subscribers react after it commits.
+ */
+export interface DomainEventPayloads {
+  /** The password changed (from My account or a reset link); the owner is told by e-mail. */
+  'account.password_changed': { email: string };
+  /** The login e-mail changed; the old address is told. */
+  'account.email_changed': { oldEmail: string; newEmail: string };
+}
+
+export type DomainEventType = keyof DomainEventPayloads;
+
+export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
+  type: T;
+  /** The user the event is about, when there is one. */
+  userId: number | null;
+  payload: DomainEventPayloads[T];
+}
+
+/** An event as subscribers get it. */
+export interface DomainEvent<T extends DomainEventType = DomainEventType> extends NewDomainEvent<T> {
+  id: number;
+  createdAt: Date;
+}
+
+/** The NOTIFY channel that wakes the dispatcher of every process when an event commits. */
+export const DOMAIN_EVENTS_CHANNEL = 'domain_events';

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/database';
+import { createRepositories, type Repositories } from '../../db/repositories';
+import type { Clock } from '../../lib/clock';
+import type { JobRunner } from '../jobs/job-runner';
+import { DOMAIN_EVENTS_CHANNEL, type DomainEvent, type DomainEventType } from './domain-events';
+import { EventRepository } from './event.repository';
+
+const BATCH_SIZE = 50;
+const POLL_MS = 5_000;
+/** After this many failed rounds (about a day) an event is given up and logged. */
+export const MAX_EVENT_ATTEMPTS = 12;
+/** Processed events are kept this long for investigation, then pruned. */
+export const PROCESSED_EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/** 10 s, 20 s, 40 s … capped at 2 hours. */
+const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 2 * 60 * 60_000);
+
+export interface SubscriberContext {
+  /** Repositories in the dispatch's transaction: what a subscriber writes commits with the event's "processed" mark. */
+  repos: Repositories;
+  /** Runs once that transaction has committed (to wake a job that sends what was written). */
+  afterCommit(callback: () => void): void;
+}
+
+export type EventSubscriber<T extends DomainEventType> = (
+  event: DomainEvent<T>,
+  context: SubscriberContext,
+) => Promise<void>;
+
+export const EVENT_JOBS = { dispatch: 'events.dispatch', prune: 'events.prune' } as const;
+
+/**
+ * Hands each recorded event to its subscribers (decision 010). All subscribers of an event run
+ * in one savepoint with the event's "processed" mark, so their writes land exactly once: if one
+ * fails, none of them has happened, and the event is retried later with a growing delay.
+ * Dispatch runs as a job, woken by the NOTIFY every recorded event sends and by a poll.
+ */
+export class EventDispatcher {
+  private readonly subscribers = new Map<DomainEventType, { name: string; handle: EventSubscriber<never> }[]>();
+
+  constructor(
+    private readonly options: { database: DatabaseHandle; clock: Clock; jobs: JobRunner; log: FastifyBaseLogger },
+  ) {
+    options.jobs.register({ name: EVENT_JOBS.dispatch, everyMs: POLL_MS, run: () => this.dispatchPending() });
+    options.jobs.register({ name: EVENT_JOBS.prune, everyMs: 60 * 60_000, run: () => this.pruneProcessed() });
+  }
+
+  subscribe<T extends DomainEventType>(type: T, name: string, handle: EventSubscriber<T>): void {
+    const list = this.subscribers.get(type) ?? [];
+    list.push({ name, handle: handle as EventSubscriber<never> });
+    this.subscribers.set(type, list);
+  }
+
+  /** Wakes dispatch whenever an event commits, in any process; resolves with a function that stops it. */
+  listen(): Promise<() => Promise<void>> {
+    return this.options.database.listen(DOMAIN_EVENTS_CHANNEL, () => this.options.jobs.runSoon(EVENT_JOBS.dispatch));
+  }
+
+  /** Dispatches every event that is due; resolves with how many were processed. */
+  async dispatchPending(): Promise<number> {
+    let processed = 0;
+    for (;;) {
+      const committed: (() => void)[] = [];
+      const { claimed, done } = await this.options.database.db.transaction(async (tx) => {
+        const batch = await new EventRepository(tx).claimPending(this.options.clock.now(), BATCH_SIZE);
+        let handled = 0;
+        for (const event of batch) {
+          const callbacks: (() => void)[] = [];
+          try {
+            await tx.transaction(async (savepoint) => {
+              const context = {
+                repos: createRepositories(savepoint),
+                afterCommit: (fn: () => void) => callbacks.push(fn),
+              };
+              for (const subscriber of this.subscribers.get(event.type) ?? []) {
+                await subscriber.handle(event as never, context);
+              }
+              await new EventRepository(savepoint).markProcessed(event.id, this.options.clock.now());
+            });
+            committed.push(...callbacks);
+            handled += 1;
+          } catch (error) {
+            await this.failed(new EventRepository(tx), event, error);
+          }
+        }
+        return { claimed: batch.length, done: handled };
+      });
+      processed += done;
+      for (const callback of committed) callback();
+      // Failed events are now due later, so the loop ends once nothing is due.
+      if (claimed < BATCH_SIZE) return processed;
+    }
+  }
+
+  private async failed(events: EventRepository, event: DomainEvent & { attempts: number }, error: unknown) {
+    const { clock, log } = this.options;
+    const attempts = event.attempts + 1;
+    const reason = error instanceof Error ? error.message : String(error);
+    if (attempts >= MAX_EVENT_ATTEMPTS) {
+      log.error({ eventId: event.id, type: event.type, err: error }, 'giving up on an event');
+      await events.markAbandoned(event.id, attempts, clock.now(), reason);
+    } else {
+      log.warn({ eventId: event.id, type: event.type, attempts, err: error }, 'event not handled, will retry');
+      await events.markRetry(event.id, attempts, new Date(clock.now().getTime() + retryDelayMs(attempts)), reason);
+    }
+  }
+
+  private async pruneProcessed(): Promise<number> {
+    const before = new Date(this.options.clock.now().getTime() - PROCESSED_EVENT_RETENTION_MS);
+    return new EventRepository(this.options.database.db).pruneProcessed(before);
+  }
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/database';
+import { openTestDatabase } from '../../../test/test-database';
+import { JobRunner, lockKeyOf } from './job-runner';
+
+function recordingLog() {
+  const errors: unknown[] = [];
+  const log = {
+    error: (...args: unknown[]) => errors.push(args),
+    debug: () => undefined,
+  } as unknown as FastifyBaseLogger;
+  return { log, errors };
+}
+
+/** A promise and the function that resolves it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('JobRunner', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('never overlaps rounds of one job, and runs once more when asked during a round', async () => {
+    const runner = new JobRunner({ database, log: recordingLog().log });
+    const first = gate();
+    let active = 0;
+    let maxActive = 0;
+    let rounds = 0;
+    runner.register({
+      name: 'overlap-probe',
+      run: async () => {
+        active += 1;
+        maxActive = Math.max(maxActive, active);
+        rounds += 1;
+        if (rounds === 1) await first.opened;
+        active -= 1;
+      },
+    });
+
+    const running = runner.runNow('overlap-probe');
+    await vi.waitFor(() => expect(rounds).toBe(1));
+    // Three requests while the first round runs become one more round, not three.
+    const waiting = [runner.runNow('overlap-probe'), runner.runNow('overlap-probe'), runner.runNow('overlap-probe')];
+    first.open();
+    await Promise.all([running, ...waiting]);
+    expect(rounds).toBe(2);
+    expect(maxActive).toBe(1);
+  });
+
+  it('logs a failing round and keeps going', async () => {
+    const { log, errors } = recordingLog();
+    const runner = new JobRunner({ database, log });
+    let calls = 0;
+    runner.register({
+      name: 'failing-probe',
+      run: async () => {
+        calls += 1;
+        throw new Error('mail server down');
+      },
+    });
+    await expect(runner.runNow('failing-probe')).resolves.toBeUndefined();
+    await runner.runNow('failing-probe');
+    expect(calls).toBe(2);
+    expect(errors).toHaveLength(2);
+  });
+
+  it('runs periodic jobs once started, and not after stop', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const runner = new JobRunner({ database, log: recordingLog().log });
+      let rounds = 0;
+      runner.register({ name: 'periodic-probe', everyMs: 1_000, run: async () => void (rounds += 1) });
+      runner.register({ name: 'on-demand-probe', run: async () => expect.fail('runs only when asked') });
+      runner.start();
+      await vi.waitFor(() => expect(rounds).toBe(1));
+      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.waitFor(() => expect(rounds).toBe(2));
+      await runner.stop();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(rounds).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a job name registered twice or unknown', async () => {
+    const runner = new JobRunner({ database, log: recordingLog().log });
+    runner.register({ name: 'twice', run: async () => undefined });
+    expect(() => runner.register({ name: 'twice', run: async () => undefined })).toThrow(/registered twice/);
+    expect(() => runner.runSoon('nobody')).toThrow(/No job/);
+    await expect(runner.runNow('nobody')).rejects.toThrow(/No job/);
+  });
+
+  it('gives every job a stable lock key', () => {
+    expect(lockKeyOf('mail.deliver')).toBe(lockKeyOf('mail.deliver'));
+    expect(lockKeyOf('mail.deliver')).not.toBe(lockKeyOf('events.dispatch'));
+    expect(lockKeyOf('events.dispatch')).toBeGreaterThanOrEqual(0);
+    expect(lockKeyOf('events.dispatch')).toBeLessThan(2 ** 31);
+  });
+});
+
+describe('advisory locks', () => {
+  let database: DatabaseHandle & { url?: string };
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('run the work and release the lock', async () => {
+    expect(await database.withAdvisoryLock(42, async () => 'done')).toEqual({ acquired: true, value: 'done' });
+    expect(await database.withAdvisoryLock(42, async () => 'again')).toEqual({ acquired: true, value: 'again' });
+    await expect(database.withAdvisoryLock(43, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await database.withAdvisoryLock(43, async () => 'released after a failure')).toEqual({
+      acquired: true,
+      value: 'released after a failure',
+    });
+  });
+
+  // Two processes are two connections to one PostgreSQL server; an embedded database belongs to one process.
+  it.runIf(process.env.DATABASE_URL)('let only one of two processes run a job at a time', async () => {
+    const { openDatabase } = await import('../../db/database');
+    const other = await openDatabase({ databaseUrl: database.url! });
+    try {
+      const holding = gate();
+      const release = gate();
+      const first = database.withAdvisoryLock(7, async () => {
+        holding.open();
+        await release.opened;
+        return 'first';
+      });
+      await holding.opened;
+      const runnerLog = recordingLog();
+      const otherRunner = new JobRunner({ database: other, log: runnerLog.log });
+      let ran = false;
+      otherRunner.register({ name: 'contended', run: async () => void (ran = true) });
+      expect(await other.withAdvisoryLock(7, async () => 'second')).toEqual({ acquired: false });
+      release.open();
+      expect(await first).toEqual({ acquired: true, value: 'first' });
+      expect(await other.withAdvisoryLock(7, async () => 'second')).toEqual({ acquired: true, value: 'second' });
+      await otherRunner.runNow('contended');
+      expect(ran).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/database';
+
+export interface JobDefinition {
+  /** Unique; also names the advisory lock, so every process agrees on it. */
+  name: string;
+  /** Run on this period once the runner starts; without it the job runs only when asked. */
+  everyMs?: number;
+  run(): Promise<unknown>;
+}
+
+interface JobState {
+  definition: JobDefinition;
+  lockKey: number;
+  running: Promise<void> | undefined;
+  /** Asked for again while running: one more round follows, so nothing asked for is missed. */
+  again: boolean;
+}
+
+/** A stable 31-bit FNV-1a hash of the job's name: its advisory lock key. */
+export function lockKeyOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const character of name) {
+    hash ^= character.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash & 0x7fffffff;
+}
+
+/**
+ * Background work in the server process (decision 010): jobs that run on a period (the mail
+ * queue, event dispatch, clean-ups) and jobs that run when asked (right after an action). Each
+ * round of a job holds its advisory lock, so when several processes run, one does the round
+ * and the others skip it; within a process, rounds of one job never overlap. A round that
+ * fails is logged and the next one tries again: a job's work is kept in the database, so
+ * nothing is lost between rounds.
+ */
+export class JobRunner {
+  private readonly jobs = new Map<string, JobState>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private stopped = false;
+
+  constructor(private readonly options: { database: DatabaseHandle; log: FastifyBaseLogger }) {}
+
+  register(definition: JobDefinition): void {
+    if (this.jobs.has(definition.name)) throw new Error(`The job ${definition.name} is registered twice`);
+    this.jobs.set(definition.name, {
+      definition,
+      lockKey: lockKeyOf(definition.name),
+      running: undefined,
+      again: false,
+    });
+  }
+
+  /** Starts a round soon (after the one running, if any). Throws only for a job never registered. */
+  runSoon(name: string): void {
+    this.job(name);
+    void this.runNow(name);
+  }
+
+  /**
+   * Runs a round and resolves when it is over, never rejecting. A round already running is
+   * waited for and followed by a new one, so work queued before the call is done when it resolves.
+   */
+  async runNow(name: string): Promise<void> {
+    const job = this.job(name);
+    if (this.stopped) return;
+    if (job.running) {
+      job.again = true;
+      return job.running;
+    }
+    job.running = this.rounds(job).finally(() => (job.running = undefined));
+    return job.running;
+  }
+
+  /** Starts the periodic jobs, each with a first round now. */
+  start(): void {
+    for (const job of this.jobs.values()) {
+      const { everyMs, name } = job.definition;
+      if (!everyMs) continue;
+      const timer = setInterval(() => this.runSoon(name), everyMs);
+      timer.unref();
+      this.timers.push(timer);
+      this.runSoon(name);
+    }
+  }
+
+  /** Stops the timers and waits for the rounds under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    await Promise.all([...this.jobs.values()].map((job) => job.running));
+  }
+
+  private job(name: string): JobState {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`No job is called ${name}`);
+    return job;
+  }
+
+  private async rounds(job: JobState): Promise<void> {
+    do {
+      job.again = false;
+      await this.round(job);
+    } while (job.again && !this.stopped);
+  }
+
+  private async round(job: JobState): Promise<void> {
+    const { database, log } = this.options;
+    try {
+      const outcome = await database.withAdvisoryLock(job.lockKey, () => job.definition.run());
+      if (!outcome.acquired) log.debug({ job: job.definition.name }, 'job round skipped: another process runs it');
+    } catch (error) {
+      log.error({ err: error, job: job.definition.name }, 'job round failed');
+    }
+  }
+}
