@@ -1,6 +1,6 @@
 import { isAdminRole, SIGNUP_STEP } from '@portal/contract';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { dashboardPath } from '@/config/paths';
+import { dashboardPath, paths } from '@/config/paths';
 import { isSignedIn, useSession } from '@/stores/session-store';
 
 /**
@@ -11,7 +11,7 @@ export function RequireRole({ role }: { role: 'customer' | 'admin' }) {
   const signedIn = useSession(isSignedIn);
   const roleId = useSession((s) => s.user?.type);
   const allowed = signedIn && isAdminRole(roleId) === (role === 'admin');
-  return allowed ? <Outlet /> : <Navigate to="/" replace />;
+  return allowed ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
 
 /** The login and sign-up pages send a signed-in user on to their dashboard instead. */
@@ -21,12 +21,12 @@ export function RedirectSignedIn() {
   const { pathname } = useLocation();
   // Saving billing signs the new customer in (step 4); sign-up still shows "Your Account is
   // ready!" with its button to the dashboard. The step is not stored, so a reload redirects.
-  const justSignedUp = useSession((s) => s.signupStep === SIGNUP_STEP.complete) && pathname === '/signup';
+  const justSignedUp = useSession((s) => s.signupStep === SIGNUP_STEP.complete) && pathname === paths.signup;
   return signedIn && !justSignedUp ? <Navigate to={dashboardPath(roleId)} replace /> : <Outlet />;
 }
 
 /** docs/product/accounts.md, Public pages: /reset-password/:linkhash redirects to the password-setup route. */
 export function ResetPasswordRedirect() {
   const { linkhash = '' } = useParams();
-  return <Navigate to={`/password-setup/${encodeURIComponent(linkhash)}`} replace />;
+  return <Navigate to={paths.passwordSetup.to(linkhash)} replace />;
 }

@@ -5,6 +5,7 @@ import { RouteError } from '@/components/route-error';
 import { setNavigate } from '@/lib/navigation';
 import { RedirectSignedIn, RequireRole, ResetPasswordRedirect } from './guards';
 import { RootLayout } from './layouts/root-layout';
+import { paths } from '@/config/paths';
 
 /**
  * Every page and layout is its own chunk, so the login page downloads only what it shows
@@ -31,10 +32,10 @@ export const routes: RouteObject[] = [
           {
             lazy: authLayout,
             children: [
-              { path: '/', lazy: loginPage },
-              { path: '/admin/login', lazy: loginPage },
+              { path: paths.login, lazy: loginPage },
+              { path: paths.adminLogin, lazy: loginPage },
               {
-                path: '/signup',
+                path: paths.signup,
                 lazy: lazyComponent(() => import('@/features/auth/routes/signup-page'), 'SignupPage'),
               },
             ],
@@ -45,12 +46,12 @@ export const routes: RouteObject[] = [
         lazy: authLayout,
         children: [
           {
-            path: '/password-setup/:linkhash',
+            path: paths.passwordSetup.pattern,
             lazy: lazyComponent(() => import('@/features/auth/routes/password-setup-page'), 'PasswordSetupPage'),
           },
         ],
       },
-      { path: '/reset-password/:linkhash', element: <ResetPasswordRedirect /> },
+      { path: paths.resetPasswordLink.pattern, element: <ResetPasswordRedirect /> },
       {
         element: <RequireRole role="customer" />,
         children: [
@@ -58,33 +59,33 @@ export const routes: RouteObject[] = [
             lazy: portalLayout,
             children: [
               {
-                path: '/dashboard',
+                path: paths.dashboard,
                 lazy: lazyComponent(() => import('@/features/dashboard/routes/dashboard-page'), 'DashboardPage'),
               },
               {
-                path: '/campaigns',
+                path: paths.campaigns,
                 lazy: lazyComponent(() => import('@/features/campaigns/routes/campaigns-page'), 'CampaignsPage'),
               },
               {
-                path: '/campaigns/new',
+                path: paths.newCampaign,
                 lazy: lazyComponent(() => import('@/features/campaigns/routes/new-campaign-page'), 'NewCampaignPage'),
               },
               {
-                path: '/analytics',
+                path: paths.analytics,
                 lazy: lazyComponent(() => import('@/features/analytics/routes/analytics-page'), 'AnalyticsPage'),
               },
               {
-                path: '/balance',
+                path: paths.balance,
                 lazy: lazyComponent(() => import('@/features/payments/routes/balance-page'), 'BalancePage'),
               },
               {
-                path: '/notifications',
+                path: paths.notifications,
                 lazy: lazyComponent(
                   () => import('@/features/notifications/routes/notifications-page'),
                   'NotificationsPage',
                 ),
               },
-              { path: '/my-account', lazy: myAccountPage },
+              { path: paths.myAccount, lazy: myAccountPage },
             ],
           },
         ],
@@ -96,29 +97,29 @@ export const routes: RouteObject[] = [
             lazy: portalLayout,
             children: [
               {
-                path: '/admin/dashboard',
+                path: paths.admin.dashboard,
                 lazy: lazyComponent(() => import('@/features/admin/routes/admin-dashboard-page'), 'AdminDashboardPage'),
               },
               {
-                path: '/admin/campaigns',
+                path: paths.admin.campaigns,
                 lazy: lazyComponent(() => import('@/features/admin/routes/admin-campaigns-page'), 'AdminCampaignsPage'),
               },
               {
-                path: '/admin/analytics',
+                path: paths.admin.analytics,
                 lazy: lazyComponent(() => import('@/features/admin/routes/admin-analytics-page'), 'AdminAnalyticsPage'),
               },
               {
-                path: '/admin/users',
+                path: paths.admin.users,
                 lazy: lazyComponent(() => import('@/features/admin/routes/admin-users-page'), 'AdminUsersPage'),
               },
               {
-                path: '/admin/view-campaign/:id',
+                path: paths.admin.viewCampaign.pattern,
                 lazy: lazyComponent(
                   () => import('@/features/admin/routes/admin-view-campaign-page'),
                   'AdminViewCampaignPage',
                 ),
               },
-              { path: '/admin/my-account', lazy: myAccountPage },
+              { path: paths.admin.myAccount, lazy: myAccountPage },
             ],
           },
         ],

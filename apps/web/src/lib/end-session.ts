@@ -2,6 +2,7 @@ import { modals } from '@mantine/modals';
 import { sessionStore } from '@/stores/session-store';
 import { navigate } from './navigation';
 import { queryClient } from './query-client';
+import { paths } from '@/config/paths';
 
 // Kept for the one next visit of the login page in this tab, and read there once.
 const SESSION_ENDED_KEY = 'portal.sessionEnded';
@@ -23,7 +24,7 @@ export function endSession({ ended = false }: { ended?: boolean } = {}): void {
   sessionStore.clear();
   queryClient.clear();
   modals.closeAll();
-  navigate('/', { replace: true });
+  navigate(paths.login, { replace: true });
 }
 
 /** Whether the login page should say that the session ended; `forget` makes it the only time. */

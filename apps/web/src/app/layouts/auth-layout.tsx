@@ -6,7 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { LOGIN_PATHS } from '@/config/paths';
+import { LOGIN_PATHS, paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { fileUrl } from '@/lib/file-url';
 import { useSession } from '@/stores/session-store';
@@ -62,7 +62,7 @@ function HeaderActions() {
   const { pathname } = useLocation();
   const onLoginPage = (LOGIN_PATHS as readonly string[]).includes(pathname);
   // docs/product/accounts.md: the reset page offers both ways on.
-  const onResetPage = pathname.startsWith('/password-setup/');
+  const onResetPage = pathname.startsWith(paths.passwordSetup.to(''));
   // On a phone the header keeps to one row: the influencer portal becomes an icon with the same
   // name, and the two other buttons take their short labels. Only one of each pair is displayed,
   // and the hidden one is out of the accessibility tree too.
@@ -94,7 +94,7 @@ function HeaderActions() {
       {!onLoginPage && (
         <Button
           component={Link}
-          to="/"
+          to={paths.login}
           size="sm"
           px="xs"
           variant={onResetPage ? 'default' : 'filled'}
@@ -104,7 +104,7 @@ function HeaderActions() {
         </Button>
       )}
       {(onLoginPage || onResetPage) && (
-        <Button component={Link} to="/signup" size="sm" px="xs" aria-label="Create new account">
+        <Button component={Link} to={paths.signup} size="sm" px="xs" aria-label="Create new account">
           <ShortOrLong short="New account" long="Create new account" />
         </Button>
       )}
@@ -118,12 +118,12 @@ export function AuthLayout() {
   return (
     <div className={classes.root}>
       <header className={classes.header}>
-        <Link to="/" className={classes.brand}>
+        <Link to={paths.login} className={classes.brand}>
           <img src={logoMark} alt="" width={32} height={32} />
           <span className={classes.brandName}>{settings.productName}</span>
         </Link>
         <div className={classes.centre}>
-          {pathname === '/signup' && (
+          {pathname === paths.signup && (
             <Suspense fallback={null}>
               <SignupStepper />
             </Suspense>

@@ -10,6 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { settings } from '@/config/settings';
+import { paths } from '@/config/paths';
 
 export interface MenuItem {
   label: string;
@@ -20,19 +21,19 @@ export interface MenuItem {
 }
 
 export const CUSTOMER_MENU: MenuItem[] = [
-  { label: 'Dashboard', icon: IconLayoutDashboard, to: '/dashboard' },
-  { label: 'Campaigns', icon: IconSpeakerphone, to: '/campaigns' },
-  { label: 'Analytics', icon: IconChartBar, to: '/analytics' },
-  { label: 'Balance', icon: IconCreditCard, to: '/balance' },
-  { label: 'Notifications', icon: IconBell, to: '/notifications' },
-  { label: 'My account', icon: IconUserCircle, to: '/my-account' },
+  { label: 'Dashboard', icon: IconLayoutDashboard, to: paths.dashboard },
+  { label: 'Campaigns', icon: IconSpeakerphone, to: paths.campaigns },
+  { label: 'Analytics', icon: IconChartBar, to: paths.analytics },
+  { label: 'Balance', icon: IconCreditCard, to: paths.balance },
+  { label: 'Notifications', icon: IconBell, to: paths.notifications },
+  { label: 'My account', icon: IconUserCircle, to: paths.myAccount },
   { label: 'Training Academy', icon: IconSchool, to: settings.trainingAcademyUrl, external: true },
 ];
 
 export const ADMIN_MENU: MenuItem[] = [
-  { label: 'Dashboard', icon: IconLayoutDashboard, to: '/admin/dashboard' },
-  { label: 'Campaigns', icon: IconSpeakerphone, to: '/admin/campaigns' },
-  { label: 'Analytics', icon: IconChartBar, to: '/admin/analytics' },
-  { label: 'Users', icon: IconUsers, to: '/admin/users' },
-  { label: 'My account', icon: IconUserCircle, to: '/admin/my-account' },
+  { label: 'Dashboard', icon: IconLayoutDashboard, to: paths.admin.dashboard },
+  { label: 'Campaigns', icon: IconSpeakerphone, to: paths.admin.campaigns },
+  { label: 'Analytics', icon: IconChartBar, to: paths.admin.analytics },
+  { label: 'Users', icon: IconUsers, to: paths.admin.users },
+  { label: 'My account', icon: IconUserCircle, to: paths.admin.myAccount },
 ];

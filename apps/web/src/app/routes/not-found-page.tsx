@@ -1,5 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 
 export function NotFoundPage() {
   return (
@@ -10,7 +11,7 @@ export function NotFoundPage() {
           ERROR
         </Title>
         <Text size="lg">We can&apos;t seem to find the page you are looking for!</Text>
-        <Button component={Link} to="/">
+        <Button component={Link} to={paths.login}>
           Back to Home Page
         </Button>
       </Stack>

@@ -2,6 +2,7 @@ import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconBell, IconChartBar, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyPanel } from '@/components/panel';
+import { paths } from '@/config/paths';
 
 export function AdminDashboardPage() {
   return (
@@ -11,7 +12,7 @@ export function AdminDashboardPage() {
         <EmptyPanel
           title="Latest Campaigns"
           actions={
-            <Button component={Link} to="/admin/campaigns" variant="default" size="xs">
+            <Button component={Link} to={paths.admin.campaigns} variant="default" size="xs">
               View all campaigns
             </Button>
           }

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconArrowLeft, IconSpeakerphone } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyPanel } from '@/components/panel';
+import { paths } from '@/config/paths';
 
 export function AdminViewCampaignPage() {
   const { id } = useParams();
@@ -11,7 +12,7 @@ export function AdminViewCampaignPage() {
       actions={
         <Button
           component={Link}
-          to="/admin/campaigns"
+          to={paths.admin.campaigns}
           variant="default"
           size="xs"
           leftSection={<IconArrowLeft size={16} aria-hidden />}

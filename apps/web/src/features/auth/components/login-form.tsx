@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmailInput } from '@/components/email-input';
 import { ExternalLink } from '@/components/external-link';
 import { PasswordField } from '@/components/password-field';
-import { dashboardPath } from '@/config/paths';
+import { dashboardPath, paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-error';
 import { notifyRequestError, notifyWarning } from '@/lib/notify';
@@ -48,7 +48,7 @@ export function LoginForm() {
         if (incomplete) {
           notifyWarning('Some Information is Missing', incomplete.message || GENERIC_ERROR_MESSAGE);
           sessionStore.resumeSignup(incomplete.user);
-          navigate('/signup');
+          navigate(paths.signup);
           return;
         }
         if (isApiError(error) && error.status === 422) {
@@ -89,7 +89,7 @@ export function LoginForm() {
           >
             {login.isPending ? 'Logging in' : 'Log into account'}
           </Button>
-          <Button component={Link} to="/signup" variant="default" fullWidth>
+          <Button component={Link} to={paths.signup} variant="default" fullWidth>
             Create new account
           </Button>
         </Stack>

@@ -1,6 +1,7 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 
 /** The screen after billing: the account exists and the user is signed in. */
 export function SignupComplete() {
@@ -11,7 +12,7 @@ export function SignupComplete() {
       </ThemeIcon>
       <Title order={1}>Your Account is ready!</Title>
       <Text c="dimmed">You can now create campaigns and follow their results from your dashboard.</Text>
-      <Button component={Link} to="/dashboard" replace size="md">
+      <Button component={Link} to={paths.dashboard} replace size="md">
         Go to dashboard
       </Button>
     </Stack>

@@ -7,6 +7,7 @@ import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-error';
 import { useResetLink } from '../api/check-reset-link';
 import { ForgotPassword } from '../components/forgot-password-modal';
 import { ResetPasswordForm } from '../components/reset-password-form';
+import { paths } from '@/config/paths';
 
 function LinkUnusable({ message }: { message: string }) {
   return (
@@ -37,7 +38,7 @@ export function PasswordSetupPage() {
         message="You'll have to login using your new password"
         progressLabel="Going to the login page"
         titleOrder={1}
-        onDone={() => navigate('/', { replace: true })}
+        onDone={() => navigate(paths.login, { replace: true })}
       />
     );
   } else if (link.isPending) {

@@ -1,6 +1,7 @@
 import { isApiError } from '@/lib/api-error';
 import { navigate } from '@/lib/navigation';
 import { notifyRequestError } from '@/lib/notify';
+import { paths } from '@/config/paths';
 
 export const SIGNUP_ERROR_TITLE = 'Something went wrong';
 
@@ -11,5 +12,5 @@ export const SIGNUP_ERROR_TITLE = 'Something went wrong';
  */
 export function notifySignupError(error: unknown): void {
   notifyRequestError(error, SIGNUP_ERROR_TITLE, 'Please try again.');
-  if (isApiError(error) && error.status === 403) navigate('/', { replace: true });
+  if (isApiError(error) && error.status === 403) navigate(paths.login, { replace: true });
 }

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconArchive, IconClock, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyTabs } from '@/components/empty-tabs';
+import { paths } from '@/config/paths';
 
 const TABS = [
   { value: 'active', label: 'Active campaigns', empty: 'No active campaigns yet', icon: IconSpeakerphone },
@@ -17,7 +18,7 @@ export function CampaignsPage() {
       tabs={TABS}
       defaultValue="active"
       actions={
-        <Button component={Link} to="/campaigns/new" leftSection={<IconPlus size={18} aria-hidden />}>
+        <Button component={Link} to={paths.newCampaign} leftSection={<IconPlus size={18} aria-hidden />}>
           New campaign
         </Button>
       }

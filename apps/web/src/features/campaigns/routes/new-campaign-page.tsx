@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyPanel } from '@/components/panel';
+import { paths } from '@/config/paths';
 
 export function NewCampaignPage() {
   return (
@@ -11,7 +12,7 @@ export function NewCampaignPage() {
       message="Nothing here yet"
       description="The new-campaign wizard is coming soon."
     >
-      <Button component={Link} to="/campaigns" variant="default" display="block" mx="auto" w="fit-content">
+      <Button component={Link} to={paths.campaigns} variant="default" display="block" mx="auto" w="fit-content">
         Back to campaigns
       </Button>
     </EmptyPanel>

@@ -2,6 +2,7 @@ import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconBell, IconChartLine, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyPanel } from '@/components/panel';
+import { paths } from '@/config/paths';
 
 // The statistics, weekly spend and lists arrive with the campaigns and notifications work;
 // until a customer has a campaign these are exactly the documented empty states.
@@ -11,7 +12,7 @@ export function DashboardPage() {
       <EmptyPanel
         title="Amount Spent"
         actions={
-          <Button component={Link} to="/analytics" variant="default" size="xs">
+          <Button component={Link} to={paths.analytics} variant="default" size="xs">
             View analytics
           </Button>
         }
@@ -23,10 +24,10 @@ export function DashboardPage() {
           title="Latest Campaigns"
           actions={
             <>
-              <Button component={Link} to="/campaigns/new" size="xs">
+              <Button component={Link} to={paths.newCampaign} size="xs">
                 New
               </Button>
-              <Button component={Link} to="/campaigns" variant="default" size="xs">
+              <Button component={Link} to={paths.campaigns} variant="default" size="xs">
                 View all campaigns
               </Button>
             </>
@@ -37,7 +38,7 @@ export function DashboardPage() {
         <EmptyPanel
           title="Notifications"
           actions={
-            <Button component={Link} to="/notifications" variant="default" size="xs">
+            <Button component={Link} to={paths.notifications} variant="default" size="xs">
               View all
             </Button>
           }
