@@ -16,7 +16,8 @@ export function renderApp(
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setNavigate((to, options) => void router.navigate(to, options));
-  const user: UserEvent = userEvent.setup(userEventOptions);
+  // No pause between keystrokes: typing a password is dozens of them, and nothing here depends on the gaps.
+  const user: UserEvent = userEvent.setup({ delay: null, ...userEventOptions });
   const view = render(
     <AppProviders env="test" queryClient={createQueryClient()}>
       <RouterProvider router={router} />

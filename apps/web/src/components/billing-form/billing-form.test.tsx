@@ -22,7 +22,7 @@ function setup(onSubmit: SubmitMock = vi.fn().mockResolvedValue(undefined), init
 const submit = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(screen.getByRole('button', { name: 'Save billing details' }));
 
-/** Pasting rather than typing: each keystroke re-renders a form with two long option lists. */
+/** Pasting rather than typing: these tests are about the form's checks, not the keyboard. */
 async function fill(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
   await user.click(screen.getByLabelText(label));
   await user.paste(value);

@@ -27,6 +27,13 @@ interface BillingFormProps {
  * schema, the one the server uses, so the messages are the same on both sides; business name,
  * tax ID and currency exist for companies only.
  */
+/**
+ * Mantine keeps a closed dropdown's options in the page (hidden) by default: for 250 countries
+ * with their flags and 150 currencies, every keystroke in the form would re-render them all.
+ * They are rendered only while the list is open.
+ */
+const OPTIONS_WHEN_OPEN = { keepMounted: false } as const;
+
 export function BillingForm({ initialValues, submitLabel, loading, onSubmit, secondaryAction }: BillingFormProps) {
   const typeLabelId = useId();
   const form = useForm<BillingFormValues>({
@@ -82,6 +89,7 @@ export function BillingForm({ initialValues, submitLabel, loading, onSubmit, sec
             searchable
             allowDeselect={false}
             nothingFoundMessage="No country matches"
+            comboboxProps={OPTIONS_WHEN_OPEN}
             leftSection={<FlagIcon code={form.values.country} />}
             renderOption={({ option }) => (
               <Group gap="xs" wrap="nowrap">
@@ -99,6 +107,7 @@ export function BillingForm({ initialValues, submitLabel, loading, onSubmit, sec
               searchable
               allowDeselect={false}
               nothingFoundMessage="No currency matches"
+              comboboxProps={OPTIONS_WHEN_OPEN}
               {...form.getInputProps('currency')}
               onChange={(value) => form.setFieldValue('currency', value ?? '')}
             />
