@@ -1,5 +1,5 @@
 import { ROLE, type LoginResponse, type RegistrationUser } from '@portal/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 
 export function loginResponse(
@@ -85,10 +85,14 @@ export function individualBilling(userId: number) {
   };
 }
 
-/** The toast on screen with this title; fails the test when there is none. */
-export async function findToast(title: string): Promise<HTMLElement> {
-  const toasts = await screen.findAllByRole('alert');
-  const found = toasts.find((element) => within(element).queryByText(title));
-  expect(found, `a toast titled ${title}`).toBeDefined();
-  return found!;
+/**
+ * The toast on screen with this title, waiting for it; fails the test when none comes. (Another
+ * toast may be showing already, so it waits for this title, not for any toast.)
+ */
+export function findToast(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = screen.queryAllByRole('alert').find((element) => within(element).queryByText(title));
+    expect(found, `a toast titled ${title}`).toBeDefined();
+    return found!;
+  });
 }
