@@ -3,6 +3,8 @@ export * from './reference/reference.data';
 export * from './auth/auth.schemas';
 export * from './auth/password.schemas';
 export * from './auth/signup.schemas';
+export * from './auth/signup-steps';
+export * from './auth/recovery.schemas';
 export * from './account/account.schemas';
 export * from './account/profile.schemas';
 export * from './account/billing.schemas';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema } from '../common/common.schemas';
 import { defineEndpoints } from '../common/endpoint';
 import { incompleteRegistrationResponseSchema, loginRequestSchema, loginResponseSchema } from './auth.schemas';
-import { forgotPasswordRequestSchema, RECOVERY_MESSAGES, resetPasswordRequestSchema } from './signup.schemas';
+import { forgotPasswordRequestSchema, RECOVERY_MESSAGES, resetPasswordRequestSchema } from './recovery.schemas';
 
 const resetLinkParams = z.object({
   linkhash: z

@@ -5,19 +5,6 @@ import { personalNamesSchema } from '../account/profile.schemas';
 import { emailSchema, loginResponseSchema, registrationUserSchema, billingDetailSchema } from './auth.schemas';
 import { newPasswordSchema, passwordConfirmationSchema, withPasswordConfirmation } from './password.schemas';
 
-/**
- * Where an account's sign-up stands (docs/product/accounts.md, Sign-up); the API keeps it as
- * `registration_step` and answers it as `profile_step`, and the web's guards and sign-up page
- * follow it. Steps 1 to 3 are unfinished.
- */
-export const SIGNUP_STEP = {
-  accountCreated: 1,
-  emailVerified: 2,
-  personalInfoSaved: 3,
-  complete: 4,
-} as const;
-export type SignupStep = (typeof SIGNUP_STEP)[keyof typeof SIGNUP_STEP];
-
 export const SIGNUP_MESSAGES = {
   registered: 'We sent a 6-digit code to your e-mail address. Enter it to activate your account.',
   alreadyRegistered: 'This e-mail address is already registered. Please log in.',
@@ -107,19 +94,3 @@ export const signupBillingResponseSchema = loginResponseSchema
   .extend({ billing_detail: billingDetailSchema })
   .meta({ id: 'SignupBillingResponse' });
 export type SignupBillingResponse = z.infer<typeof signupBillingResponseSchema>;
-
-export const RECOVERY_MESSAGES = {
-  linkSent: 'If an account exists for this e-mail address, we sent it a link to set a new password.',
-  linkInvalid: 'This link is invalid or has expired. Ask for a new one from the login page.',
-  linkValid: 'The link is valid.',
-  passwordReset: 'Your password has been updated. Log in with your new password.',
-} as const;
-
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema }).meta({ id: 'ForgotPasswordRequest' });
-
-export const resetPasswordRequestSchema = withPasswordConfirmation(
-  { password: newPasswordSchema(), password_confirmation: passwordConfirmationSchema },
-  'password',
-  'password_confirmation',
-).meta({ id: 'ResetPasswordRequest' });
-export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
