@@ -86,6 +86,7 @@ export function route<E extends Endpoint>(
   extras: RouteExtras<E> = {},
 ): void {
   const maxFileBytes = largestFile(endpoint);
+  const body = bodySchema(endpoint);
   const errorResponses = Object.fromEntries(endpoint.errors.map((status) => [status, errorResponseSchema]));
   app.route({
     method: endpoint.method,
@@ -110,7 +111,7 @@ export function route<E extends Endpoint>(
       }),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
-      ...(bodySchema(endpoint) && { body: bodySchema(endpoint) }),
+      ...(body && { body }),
       response: {
         [endpoint.successStatus ?? 200]: endpoint.response,
         ...endpoint.otherResponses,
