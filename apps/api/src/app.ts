@@ -12,6 +12,8 @@ import { loggerOptions } from './lib/logging';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarStore } from './modules/account/avatar-store';
+import { campaignRoutes } from './modules/campaigns/campaign.routes';
+import { CampaignService } from './modules/campaigns/campaign.service';
 import { filesRoutes } from './modules/account/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
   });
   const accountService = new AccountService({ data, clock, mailer, avatars, passwordTries });
+  const campaignService = new CampaignService({ data, clock });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -151,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await product.register(signupRoutes, { authService, signupService, geoip: adapters.geoip, secureCookies });
         await product.register(recoveryRoutes, { recoveryService });
         await product.register(accountRoutes, { accountService });
+        await product.register(campaignRoutes, { campaignService });
         await product.register(filesRoutes, { storage: adapters.storage });
         // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
         if (adapters.storage instanceof LocalFileStorage) {

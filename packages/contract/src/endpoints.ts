@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account/account.endpoints';
 import { authEndpoints } from './auth/auth.endpoints';
+import { campaignEndpoints } from './campaigns/campaign.endpoints';
 import { signupEndpoints } from './auth/signup.endpoints';
 import { healthEndpoints } from './health/health.endpoints';
 import { storageEndpoints } from './storage/storage.endpoints';
@@ -10,5 +11,6 @@ export const endpoints = {
   ...authEndpoints,
   ...signupEndpoints,
   ...accountEndpoints,
+  ...campaignEndpoints,
   ...storageEndpoints,
 };

@@ -19,3 +19,5 @@ export * from './auth/signup.endpoints';
 export * from './account/account.endpoints';
 export * from './account/profile-picture';
 export * from './endpoints';
+export * from './campaigns/campaign.schemas';
+export * from './campaigns/campaign.endpoints';

@@ -1,3 +1,4 @@
+import { CampaignRepository } from '../modules/campaigns/campaign.repository';
 import { EventRepository } from '../modules/events/event.repository';
 import { MailRepository } from '../modules/mail/mail.repository';
 import { OneTimeCodeRepository } from '../modules/auth/one-time-code.repository';
@@ -19,6 +20,7 @@ export function createRepositories(db: Database) {
     codes: new OneTimeCodeRepository(db),
     mail: new MailRepository(db),
     events: new EventRepository(db),
+    campaigns: new CampaignRepository(db),
   };
 }
 

@@ -3,3 +3,4 @@ export * from './sessions';
 export * from './codes';
 export * from './mail';
 export * from './events';
+export * from './campaigns';

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { APPROVAL_STATUSES, BUDGET_TYPES, CampaignObjective } from '@portal/contract';
+import { users } from './users';
+
+/**
+ * A customer's campaign (docs/product/campaigns.md, Campaign record and Campaign state). Its
+ * approval, switch, archive and payment are independent facts; delivery is derived from them.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    objective: varchar('objective', { length: 20 }).$type<CampaignObjective>().notNull(),
+    budgetType: varchar('budget_type', { length: 10 }).$type<(typeof BUDGET_TYPES)[number]>().notNull(),
+    /** US dollars with cents; Drizzle reads numeric as a string, the repository as a number. */
+    budgetAmount: numeric('budget_amount', { precision: 12, scale: 2 }).notNull(),
+    keywords: text('keywords').array().notNull(),
+    approvalStatus: varchar('approval_status', { length: 10 })
+      .$type<(typeof APPROVAL_STATUSES)[number]>()
+      .notNull()
+      .default('draft'),
+    declineReason: text('decline_reason'),
+    /** The customer's switch; the wizard's status sets it at publication. */
+    onOff: varchar('on_off', { length: 3 }).$type<'on' | 'off'>().notNull().default('on'),
+    paymentStatus: varchar('payment_status', { length: 6 }).$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    publishedOn: timestamp('published_on', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Any save of the campaign; an untouched draft is cleaned up after 7 days. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // A customer has at most one draft, even when two first saves race.
+    uniqueIndex('campaigns_one_draft_per_user')
+      .on(table.userId)
+      .where(sql`${table.approvalStatus} = 'draft'`),
+    index('campaigns_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('campaigns_draft_updated_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.approvalStatus} = 'draft'`),
+  ],
+);
+
+export type CampaignRow = typeof campaigns.$inferSelect;

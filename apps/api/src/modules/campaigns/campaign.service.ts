@@ -1,0 +1,33 @@
+import { CAMPAIGN_MESSAGES, type Campaign, type CampaignDetailsValues } from '@portal/contract';
+import type { DataAccess } from '../../db/repositories';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/http-errors';
+import type { Principal } from '../auth/auth.service';
+import { toCampaign } from './campaign-answers';
+
+/** The customer's campaigns: the new-campaign wizard and its draft (docs/product/campaigns.md). */
+export class CampaignService {
+  constructor(private readonly options: { data: DataAccess; clock: Clock }) {}
+
+  /** Step 1: the caller's draft is created, or updated when there is one. */
+  async saveDetails(principal: Principal, details: CampaignDetailsValues): Promise<Campaign> {
+    const row = await this.options.data.repos.campaigns.saveDraftDetails(
+      principal.userId,
+      details,
+      this.options.clock.now(),
+    );
+    return toCampaign(row);
+  }
+
+  async draft(principal: Principal): Promise<{ campaign: Campaign } | null> {
+    const row = await this.options.data.repos.campaigns.findDraft(principal.userId);
+    return row ? { campaign: toCampaign(row) } : null;
+  }
+
+  /** Cancel: the draft goes. Another user's campaign, or one that is no draft, is not found. */
+  async deleteDraft(principal: Principal, id: number): Promise<void> {
+    if (!(await this.options.data.repos.campaigns.deleteDraft(principal.userId, id))) {
+      throw notFound(CAMPAIGN_MESSAGES.draftNotFound);
+    }
+  }
+}
