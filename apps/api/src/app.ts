@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
   });
   const accountService = new AccountService({ data, clock, mailer, avatars, passwordTries });
-  const campaignService = new CampaignService({ data, clock });
+  const campaignService = new CampaignService({ data, clock, jobs });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { CampaignDetailsValues } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { campaigns, type CampaignRow } from '../../db/schema';
@@ -53,5 +53,14 @@ export class CampaignRepository {
       .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId), eq(campaigns.approvalStatus, 'draft')))
       .returning({ id: campaigns.id });
     return deleted.length === 1;
+  }
+
+  /** Deletes drafts not saved since `before`; resolves with their ids. */
+  async deleteDraftsUntouchedSince(before: Date): Promise<number[]> {
+    const deleted = await this.db
+      .delete(campaigns)
+      .where(and(eq(campaigns.approvalStatus, 'draft'), lt(campaigns.updatedAt, before)))
+      .returning({ id: campaigns.id });
+    return deleted.map((row) => row.id);
   }
 }

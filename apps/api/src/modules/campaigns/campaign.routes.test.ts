@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, ROLE } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { DRAFT_CLEANUP_JOB, DRAFT_LIFETIME_MS } from './campaign.service';
 
 const details = {
   campaign_name: 'Autumn sale',
@@ -148,5 +149,21 @@ describe('the campaign draft (wizard step 1)', () => {
     expect(deleted.json()).toEqual({ message: CAMPAIGN_MESSAGES.draftDeleted });
     expect((await draft()).json()).toEqual({ data: null });
     expect((await remove(mine)).statusCode).toBe(404);
+  });
+
+  it('removes drafts untouched for 7 days, and only those', async () => {
+    const staleUser = await t.createUser();
+    const freshUser = await t.createUser();
+    await save(details, await t.login(staleUser.email));
+    t.clock.advance(DRAFT_LIFETIME_MS - 60_000);
+    await save(details, await t.login(freshUser.email));
+    await t.app.jobs.runNow(DRAFT_CLEANUP_JOB);
+    expect((await draft(await t.login(staleUser.email))).json().data).not.toBeNull();
+
+    t.clock.advance(2 * 60_000);
+    await t.app.jobs.runNow(DRAFT_CLEANUP_JOB);
+    // Sessions last hours, not days: each check signs in afresh.
+    expect((await draft(await t.login(staleUser.email))).json()).toEqual({ data: null });
+    expect((await draft(await t.login(freshUser.email))).json().data).not.toBeNull();
   });
 });
