@@ -27,6 +27,8 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { EventDispatcher } from './modules/events/event-dispatcher';
 import { JobRunner } from './modules/jobs/job-runner';
 import { Mailer } from './modules/mail/mail.service';
+import { mediaRoutes } from './modules/media/media.routes';
+import { MediaService } from './modules/media/media.service';
 import { subscribeMail } from './modules/mail/mail.subscribers';
 import { storageRoutes } from './modules/storage/storage.routes';
 import authPlugin from './plugins/auth';
@@ -124,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const accountService = new AccountService({ data, clock, mailer, avatars, passwordTries });
   const campaignService = new CampaignService({ data, clock, jobs });
+  const mediaService = new MediaService({ data, clock, storage: adapters.storage });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await product.register(recoveryRoutes, { recoveryService });
         await product.register(accountRoutes, { accountService });
         await product.register(campaignRoutes, { campaignService });
+        await product.register(mediaRoutes, { mediaService });
         await product.register(filesRoutes, { storage: adapters.storage });
         // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
         if (adapters.storage instanceof LocalFileStorage) {

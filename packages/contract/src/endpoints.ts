@@ -3,6 +3,7 @@ import { authEndpoints } from './auth/auth.endpoints';
 import { campaignEndpoints } from './campaigns/campaign.endpoints';
 import { signupEndpoints } from './auth/signup.endpoints';
 import { healthEndpoints } from './health/health.endpoints';
+import { mediaEndpoints } from './media/media.schemas';
 import { storageEndpoints } from './storage/storage.endpoints';
 
 /** Every endpoint of the API, by name (a route test checks each is registered, and nothing else). */
@@ -12,5 +13,6 @@ export const endpoints = {
   ...signupEndpoints,
   ...accountEndpoints,
   ...campaignEndpoints,
+  ...mediaEndpoints,
   ...storageEndpoints,
 };

@@ -21,3 +21,4 @@ export * from './account/profile-picture';
 export * from './endpoints';
 export * from './campaigns/campaign.schemas';
 export * from './campaigns/campaign.endpoints';
+export * from './media/media.schemas';

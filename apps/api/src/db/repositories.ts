@@ -1,6 +1,7 @@
 import { CampaignRepository } from '../modules/campaigns/campaign.repository';
 import { EventRepository } from '../modules/events/event.repository';
 import { MailRepository } from '../modules/mail/mail.repository';
+import { MediaRepository } from '../modules/media/media.repository';
 import { OneTimeCodeRepository } from '../modules/auth/one-time-code.repository';
 import { ResetTokenRepository } from '../modules/auth/reset-token.repository';
 import { SessionRepository } from '../modules/auth/session.repository';
@@ -21,6 +22,7 @@ export function createRepositories(db: Database) {
     mail: new MailRepository(db),
     events: new EventRepository(db),
     campaigns: new CampaignRepository(db),
+    media: new MediaRepository(db),
   };
 }
 

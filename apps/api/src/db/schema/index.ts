@@ -4,3 +4,4 @@ export * from './codes';
 export * from './mail';
 export * from './events';
 export * from './campaigns';
+export * from './media';

@@ -1,0 +1,42 @@
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
+import { users } from './users';
+
+/**
+ * A campaign file issued to a customer (docs/product/campaigns.md, Media): the key the API made,
+ * what the customer declared, and, once attached to an ad, its campaign and place. Ownership is
+ * this row: a key not issued to the caller is treated as one that does not exist.
+ */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: serial('id').primaryKey(),
+    key: varchar('key', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 20 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    position: smallint('position'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('media_files_key_unique').on(table.key),
+    index('media_files_campaign_idx').on(table.campaignId, table.position),
+    index('media_files_user_idx').on(table.userId),
+  ],
+);
+
+export type MediaFileRow = typeof mediaFiles.$inferSelect;

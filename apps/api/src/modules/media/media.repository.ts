@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { campaigns, mediaFiles } from '../../db/schema';
+
+/** The `media_files` table. */
+export class MediaRepository {
+  constructor(private readonly db: Database) {}
+
+  async recordIssued(file: typeof mediaFiles.$inferInsert): Promise<void> {
+    await this.db.insert(mediaFiles).values(file);
+  }
+
+  /** The user's file with this key, with the approval status of the campaign it belongs to, if any. */
+  async findOwned(userId: number, key: string) {
+    const [row] = await this.db
+      .select({ file: mediaFiles, campaignStatus: campaigns.approvalStatus })
+      .from(mediaFiles)
+      .leftJoin(campaigns, eq(campaigns.id, mediaFiles.campaignId))
+      .where(and(eq(mediaFiles.key, key), eq(mediaFiles.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.delete(mediaFiles).where(eq(mediaFiles.id, id));
+  }
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, ROLE } from '@portal/contract';
+import { PNG_1PX } from '../../../test/fixtures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+describe('campaign files', () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.login((await t.createUser()).email);
+    otherToken = await t.login((await t.createUser()).email);
+  });
+  afterAll(() => t.close());
+
+  const auth = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+  const askUpload = (payload: Record<string, unknown>, bearer = token) =>
+    t.app.inject({ method: 'POST', url: '/api/ad-templates/presigned-url', headers: auth(bearer), payload });
+  const askView = (key: string, bearer = token) =>
+    t.app.inject({ method: 'POST', url: '/api/presigned-view-url', headers: auth(bearer), payload: { s3_key: key } });
+  const remove = (key: string, bearer = token) =>
+    t.app.inject({ method: 'DELETE', url: '/api/delete-s3-object', headers: auth(bearer), payload: { s3_key: key } });
+  const png = { file_name: 'Photo.PNG', file_type: 'image/png', file_size: PNG_1PX.length };
+
+  /** Issues an address, uploads through it and returns the key. */
+  async function upload(bearer = token) {
+    const issued = await askUpload(png, bearer);
+    expect(issued.statusCode).toBe(200);
+    const { key, url, headers } = issued.json();
+    const target = new URL(url, 'http://api');
+    const stored = await t.app.inject({
+      method: 'PUT',
+      url: `${target.pathname}${target.search}`,
+      headers,
+      payload: PNG_1PX,
+    });
+    expect(stored.statusCode).toBe(200);
+    return key as string;
+  }
+
+  it('issues an upload address bound to a new key of the right type, for 15 minutes', async () => {
+    const answer = await askUpload(png);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body.key).toMatch(/^media\/[0-9a-f-]{36}\.png$/);
+    expect(body.file_name).toBe('Photo.PNG');
+    expect(body.headers['content-type']).toBe('image/png');
+    expect(new Date(body.expires_at).getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(
+      MEDIA_LIMITS.uploadUrlSeconds * 1000,
+    );
+    expect((await askUpload(png)).json().key).not.toBe(body.key);
+  });
+
+  it('refuses other kinds of file, a type that does not match, and sizes over the limits', async () => {
+    const refusals: [Record<string, unknown>, number, string, string][] = [
+      [{ file_name: 'anim.gif', file_type: 'image/gif' }, 422, 'file_name', MEDIA_MESSAGES.typeNotAllowed],
+      [{ file_name: 'setup.exe', file_type: 'image/png' }, 422, 'file_name', MEDIA_MESSAGES.typeNotAllowed],
+      [{ file_name: 'noextension', file_type: 'image/png' }, 422, 'file_name', MEDIA_MESSAGES.typeNotAllowed],
+      [{ file_name: 'a.png', file_type: 'image/jpeg' }, 422, 'file_type', MEDIA_MESSAGES.typeNotAllowed],
+      [{ file_name: 'a.mp4', file_type: 'image/png' }, 422, 'file_type', MEDIA_MESSAGES.typeNotAllowed],
+      [{ file_size: MEDIA_LIMITS.imageMaxBytes + 1 }, 413, 'file_size', MEDIA_MESSAGES.imageTooLarge],
+      [
+        { file_name: 'clip.mp4', file_type: 'video/mp4', file_size: MEDIA_LIMITS.videoMaxBytes + 1 },
+        413,
+        'file_size',
+        MEDIA_MESSAGES.videoTooLarge,
+      ],
+      [{ file_size: 0 }, 422, 'file_size', MEDIA_MESSAGES.fileSizeInvalid],
+      [{ file_size: 'big' }, 422, 'file_size', MEDIA_MESSAGES.fileSizeInvalid],
+      [{ file_name: '' }, 422, 'file_name', MEDIA_MESSAGES.fileNameRequired],
+      [{ file_name: `${'x'.repeat(256)}.png` }, 422, 'file_name', MEDIA_MESSAGES.fileNameTooLong],
+    ];
+    for (const [change, status, field, message] of refusals) {
+      const answer = await askUpload({ ...png, ...change });
+      expect(answer.statusCode, JSON.stringify(change)).toBe(status);
+      expect(answer.json().errors[field], JSON.stringify(change)).toContain(message);
+    }
+    // The largest video is fine.
+    const video = { file_name: 'clip.mp4', file_type: 'video/mp4', file_size: MEDIA_LIMITS.videoMaxBytes };
+    expect((await askUpload(video)).statusCode).toBe(200);
+  });
+
+  it("gives view addresses for the caller's own files only", async () => {
+    const key = await upload();
+    const answer = await askView(key);
+    expect(answer.statusCode).toBe(200);
+    const view = new URL(answer.json().url, 'http://api');
+    const file = await t.app.inject({ method: 'GET', url: `${view.pathname}${view.search}` });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toEqual(PNG_1PX);
+
+    expect((await askView(key, otherToken)).statusCode).toBe(404);
+    expect((await askView('media/00000000-0000-0000-0000-000000000000.png')).statusCode).toBe(404);
+  });
+
+  it("deletes the caller's own file from storage; another's key or a deleted one is not found", async () => {
+    const key = await upload();
+    expect((await remove(key, otherToken)).statusCode).toBe(404);
+    expect(await t.storage.head(key)).toBeDefined();
+
+    const answer = await remove(key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ message: MEDIA_MESSAGES.deleted });
+    expect(await t.storage.head(key)).toBeUndefined();
+    expect((await remove(key)).statusCode).toBe(404);
+    expect((await askView(key)).statusCode).toBe(404);
+  });
+
+  it('is for customers only', async () => {
+    const admin = await t.createUser({ roleId: ROLE.admin });
+    const adminToken = await t.login(admin.email);
+    expect((await askUpload(png, adminToken)).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/ad-templates/presigned-url', payload: png })).statusCode,
+    ).toBe(401);
+  });
+});
