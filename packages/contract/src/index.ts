@@ -22,3 +22,4 @@ export * from './endpoints';
 export * from './campaigns/campaign.schemas';
 export * from './campaigns/campaign.endpoints';
 export * from './media/media.schemas';
+export * from './campaigns/ad-template.schemas';

@@ -7,6 +7,7 @@ import {
   campaignDraftResponseSchema,
   campaignResponseSchema,
 } from './campaign.schemas';
+import { adTemplateRequestSchema, adTemplateResponseSchema } from './ad-template.schemas';
 
 /** A campaign id in a path: digits only, so anything else is simply not found. */
 const campaignIdParams = z.object({
@@ -47,6 +48,18 @@ export const campaignEndpoints = defineEndpoints({
     description: "An id that is not the caller's draft answers 404, whoever owns it.",
     params: campaignIdParams,
     response: messageResponseSchema,
+    errors: [401, 403, 404, 422],
+  },
+  saveAdTemplate: {
+    method: 'POST',
+    path: '/customer/create-ad-template',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: "Save step 2 of the wizard: the draft's ad and its files, in order",
+    description:
+      'Every file must have been issued to the caller and uploaded; its size and first bytes must be what was declared, or it is deleted and the ad refused. The list given replaces the files of the ad, so a campaign never holds more than 20.',
+    body: adTemplateRequestSchema,
+    response: adTemplateResponseSchema,
     errors: [401, 403, 404, 422],
   },
 });

@@ -49,3 +49,22 @@ export const campaigns = pgTable(
 );
 
 export type CampaignRow = typeof campaigns.$inferSelect;
+
+/** A campaign's ad creative (wizard step 2): one per campaign. Its files are media_files rows. */
+export const adTemplates = pgTable(
+  'ad_templates',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    adTitle: text('ad_title').notNull(),
+    adDescription: text('ad_description').notNull(),
+    destinationUrl: varchar('destination_url', { length: 2048 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('ad_templates_campaign_unique').on(table.campaignId)],
+);
+
+export type AdTemplateRow = typeof adTemplates.$inferSelect;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CAMPAIGN_MESSAGES, campaignEndpoints } from '@portal/contract';
+import { AD_MESSAGES, CAMPAIGN_MESSAGES, campaignEndpoints } from '@portal/contract';
 import { route } from '../../lib/endpoint-route';
 import { requirePrincipal } from '../../plugins/auth';
 import type { CampaignService } from './campaign.service';
@@ -19,4 +19,9 @@ export async function campaignRoutes(app: FastifyInstance, { campaignService }: 
     await campaignService.deleteDraft(requirePrincipal(request), request.params.id);
     return { message: CAMPAIGN_MESSAGES.draftDeleted };
   });
+
+  route(app, campaignEndpoints.saveAdTemplate, async (request) => ({
+    message: AD_MESSAGES.saved,
+    data: await campaignService.saveAdTemplate(requirePrincipal(request), request.body),
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { campaigns, mediaFiles } from '../../db/schema';
 
@@ -23,5 +23,9 @@ export class MediaRepository {
 
   async delete(id: number): Promise<void> {
     await this.db.delete(mediaFiles).where(eq(mediaFiles.id, id));
+  }
+
+  async deleteKeys(keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.db.delete(mediaFiles).where(inArray(mediaFiles.key, keys));
   }
 }

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
 import { extensionOf, isMediaExtension, MEDIA_LIMITS, MEDIA_MESSAGES, MEDIA_TYPES, maxBytesOf } from '@portal/contract';
 import type { FileStorage } from '../../adapters/storage/storage';
 import type { DataAccess } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../auth/auth.service';
+
+/** Enough of a file's start for file-type to tell PNG, JPEG, WebP and MP4 apart. */
+const CONTENT_SNIFF_BYTES = 4100;
 
 /** The storage folder of campaign files; which customer owns a file is recorded in media_files. */
 export const MEDIA_FOLDER = 'media';
@@ -81,5 +85,39 @@ export class MediaService {
     }
     await storage.delete(key);
     await data.repos.media.delete(found.file.id);
+  }
+
+  /**
+   * Checks files the caller is about to attach: each issued to them (else 404, as a key that
+   * does not exist), uploaded (else 422), and holding what was declared: the size, and first
+   * bytes of that type. A file that fails the content check is deleted (422).
+   */
+  async verifyUploads(principal: Principal, keys: string[]): Promise<void> {
+    const { data, storage } = this.options;
+    for (const [index, key] of keys.entries()) {
+      const field = `campaign_content.${index}`;
+      const found = await data.repos.media.findOwned(principal.userId, key);
+      if (!found) throw fieldError(404, field, MEDIA_MESSAGES.notFound);
+      const stored = await storage.head(key);
+      if (!stored) throw fieldError(422, field, MEDIA_MESSAGES.notUploaded);
+      const start = await storage.readStart(key, CONTENT_SNIFF_BYTES);
+      const type = start && (await fileTypeFromBuffer(start));
+      if (stored.size !== found.file.size || type?.mime !== found.file.contentType) {
+        await storage.delete(key);
+        await data.repos.media.delete(found.file.id);
+        throw fieldError(422, field, MEDIA_MESSAGES.contentMismatch);
+      }
+    }
+  }
+
+  /** A view address for a file whose access has been checked by the caller. */
+  viewUrlOf(key: string): Promise<string> {
+    return this.options.storage.createViewUrl(key, { expiresInSeconds: MEDIA_LIMITS.viewUrlSeconds });
+  }
+
+  /** Removes files from storage and their records (a cancelled draft's, say). */
+  async deleteFiles(keys: string[]): Promise<void> {
+    for (const key of keys) await this.options.storage.delete(key);
+    await this.options.data.repos.media.deleteKeys(keys);
   }
 }
