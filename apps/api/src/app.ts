@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
   });
   const accountService = new AccountService({ data, clock, mailer, avatars, passwordTries });
-  const mediaService = new MediaService({ data, clock, storage: adapters.storage });
+  const mediaService = new MediaService({ data, clock, jobs, storage: adapters.storage });
   const campaignService = new CampaignService({ data, clock, jobs, media: mediaService });
 
   await app.register(helmet, {

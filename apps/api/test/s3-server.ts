@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import S3rver from '@20minutes/s3rver';
 import { createS3Storage } from '../src/adapters/storage/s3-storage';
 import type { FileStorage } from '../src/adapters/storage/storage';
 import type { Clock } from '../src/lib/clock';
+import { createTestApp, type TestApp } from './test-app';
 
 export interface TestS3Server {
   endpoint: string;
@@ -48,4 +50,23 @@ export async function startS3Server(): Promise<TestS3Server> {
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file: an S3-compatible server, a storage on its bucket for the test to look into,
+ * and an app whose storage is that bucket. Read the fields inside tests (they are set in beforeAll).
+ */
+export function useS3TestApp(): { s3: TestS3Server; bucket: FileStorage; t: TestApp } {
+  const context = {} as { s3: TestS3Server; bucket: FileStorage; t: TestApp };
+  beforeAll(async () => {
+    context.s3 = await startS3Server();
+    context.bucket = context.s3.storage();
+    context.t = await createTestApp({ storage: context.s3.storage() });
+  });
+  afterAll(async () => {
+    await context.t?.close();
+    await context.bucket?.close();
+    await context.s3?.close();
+  });
+  return context;
 }

@@ -179,6 +179,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return testApp;
 }
 
+/** A test app with two signed-in customers, for tests of who may see and change what. */
+export async function createTestAppWithCustomers(options: TestAppOptions = {}) {
+  const t = await createTestApp(options);
+  const token = await t.login((await t.createUser()).email);
+  const otherToken = await t.login((await t.createUser()).email);
+  return { t, token, otherToken };
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The documented error body: a message, and field errors where there are any. */

@@ -23,3 +23,4 @@ export * from './campaigns/campaign.schemas';
 export * from './campaigns/campaign.endpoints';
 export * from './media/media.schemas';
 export * from './campaigns/ad-template.schemas';
+export * from './campaigns/statistics.schemas';

@@ -55,12 +55,16 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Zod issues as `{ field: [messages] }`, a field being the dotted path ("body" for the body itself). */
-function fieldErrors(validation: { instancePath: string; message?: string }[]): Record<string, string[]> {
+function fieldErrors(
+  validation: { instancePath: string; keyword?: string; message?: string }[],
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of validation) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    // The body itself of the wrong type gets one plain sentence instead of Zod's wording.
-    const message = field === 'body' ? ERROR_MESSAGES.bodyNotObject : (issue.message ?? 'Invalid value');
+    // The body itself of the wrong type gets one plain sentence instead of Zod's wording; a
+    // rule about the body as a whole ("send at least one field") keeps its own message.
+    const bodyOfWrongType = field === 'body' && issue.keyword !== 'custom';
+    const message = bodyOfWrongType ? ERROR_MESSAGES.bodyNotObject : (issue.message ?? 'Invalid value');
     (errors[field] ??= []).push(message);
   }
   return errors;

@@ -76,7 +76,11 @@ export const adTemplateRequestSchema = z
   })
   .meta({ id: 'AdTemplateRequest' });
 
-export const campaignContentSchema = z.object({ s3_key: z.string(), s3_url: z.string(), name: z.string() });
+/** A campaign file as answers carry it: `s3_url` is a view address valid for an hour. */
+export const campaignContentSchema = z
+  .object({ s3_key: z.string(), s3_url: z.string(), name: z.string() })
+  .meta({ id: 'CampaignContent' });
+export type CampaignContent = z.infer<typeof campaignContentSchema>;
 
 export const adTemplateSchema = z
   .object({

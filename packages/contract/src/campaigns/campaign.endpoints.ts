@@ -1,21 +1,32 @@
 import { z } from 'zod';
 import { messageResponseSchema } from '../common/common.schemas';
 import { defineEndpoints } from '../common/endpoint';
+import { listQuerySchema } from '../common/list.schemas';
 import {
-  CAMPAIGN_MESSAGES,
+  campaignDetailResponseSchema,
   campaignDetailsRequestSchema,
   campaignDraftResponseSchema,
+  campaignIdsRequestSchema,
+  campaignListResponseSchema,
   campaignResponseSchema,
+  campaignUpdateRequestSchema,
+  publishCampaignRequestSchema,
 } from './campaign.schemas';
 import { adTemplateRequestSchema, adTemplateResponseSchema } from './ad-template.schemas';
 
-/** A campaign id in a path: digits only, so anything else is simply not found. */
+/**
+ * A campaign id in a path. Anything that cannot be an id becomes 0, which names no campaign,
+ * so `/update/abc` answers 404 like an id that does not exist: ids cannot be probed.
+ */
 const campaignIdParams = z.object({
-  id: z.coerce
-    .number({ error: CAMPAIGN_MESSAGES.draftNotFound })
-    .int()
-    .positive({ error: CAMPAIGN_MESSAGES.draftNotFound }),
+  id: z
+    .string()
+    .transform((value) => (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0))
+    .meta({ description: 'The campaign id, a whole number' }),
 });
+
+const listDescription = (shows: string) =>
+  `${shows}, newest first, 10 a page by default. \`search\` matches part of the campaign name, ignoring case; % and _ match themselves.`;
 
 /** The new-campaign wizard (docs/product/campaigns.md, New-campaign wizard and Drafts). */
 export const campaignEndpoints = defineEndpoints({
@@ -60,6 +71,96 @@ export const campaignEndpoints = defineEndpoints({
       'Every file must have been issued to the caller and uploaded; its size and first bytes must be what was declared, or it is deleted and the ad refused. The list given replaces the files of the ad, so a campaign never holds more than 20.',
     body: adTemplateRequestSchema,
     response: adTemplateResponseSchema,
+    errors: [401, 403, 404, 422],
+  },
+  publishCampaign: {
+    method: 'POST',
+    path: '/customer/publish-campaign',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: "Send the wizard's campaign for review (or a declined one again)",
+    description:
+      "The campaign must be the caller's draft or declined campaign, with its ad (`template_id`) and at least one file. It becomes pending and administrators are told.",
+    body: publishCampaignRequestSchema,
+    response: campaignDetailResponseSchema,
+    errors: [401, 403, 404, 409, 422],
+  },
+  listActiveCampaigns: {
+    method: 'GET',
+    path: '/customer/my-active-campaigns',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: "The customer's approved campaigns that are not archived",
+    description: listDescription('Approved campaigns, not archived'),
+    query: listQuerySchema,
+    response: campaignListResponseSchema,
+    errors: [401, 403, 422],
+  },
+  listPendingCampaigns: {
+    method: 'GET',
+    path: '/customer/my-pending-campaigns',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: "The customer's campaigns awaiting review or declined, not archived",
+    description: listDescription('Pending and declined campaigns, not archived'),
+    query: listQuerySchema,
+    response: campaignListResponseSchema,
+    errors: [401, 403, 422],
+  },
+  listArchivedCampaigns: {
+    method: 'GET',
+    path: '/customer/my-archived-campaigns',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: "The customer's archived campaigns not deleted for good",
+    description: listDescription('Archived campaigns'),
+    query: listQuerySchema,
+    response: campaignListResponseSchema,
+    errors: [401, 403, 422],
+  },
+  updateCampaign: {
+    method: 'POST',
+    path: '/customer/my-campaigns/update/:id',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: 'Switch a campaign on or off, or change its name or destination URL',
+    description:
+      'Fields left out stay as they are; the objective is fixed. Changing the name or URL of an approved campaign sends it back to review. An archived campaign cannot be switched on (409), a draft is changed in the wizard (409).',
+    params: campaignIdParams,
+    body: campaignUpdateRequestSchema,
+    response: campaignDetailResponseSchema,
+    errors: [401, 403, 404, 409, 422],
+  },
+  resubmitCampaign: {
+    method: 'POST',
+    path: '/customer/my-campaigns/resubmit/:id',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: 'Send a declined campaign back for review',
+    params: campaignIdParams,
+    response: campaignDetailResponseSchema,
+    errors: [401, 403, 404, 409, 422],
+  },
+  duplicateCampaigns: {
+    method: 'POST',
+    path: '/customer/my-campaigns/duplicate',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: 'Copy campaigns, with new copies of their files, into new campaigns awaiting review',
+    description: "All or nothing: any id that is not one of the caller's campaigns answers 404 and nothing is copied.",
+    body: campaignIdsRequestSchema,
+    response: messageResponseSchema,
+    errors: [401, 403, 404, 422],
+  },
+  deleteCampaigns: {
+    method: 'DELETE',
+    path: '/customer/my-campaigns/soft-delete',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: "Archive campaigns; archived ones leave the customer's lists for good",
+    description: "All or nothing: any id that is not one of the caller's campaigns answers 404 and nothing changes.",
+    body: campaignIdsRequestSchema,
+    response: messageResponseSchema,
     errors: [401, 403, 404, 422],
   },
 });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { textField } from '../common/common.schemas';
+import { gatherIndexedField, textField } from '../common/common.schemas';
+import { paginatedResponseSchema } from '../common/list.schemas';
+import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
+import { statisticsEntrySchema } from './statistics.schemas';
 
 export const CAMPAIGN_OBJECTIVES = ['Brand awareness', 'Video view', 'Consideration'] as const;
 export type CampaignObjective = (typeof CAMPAIGN_OBJECTIVES)[number];
@@ -35,6 +38,23 @@ export const CAMPAIGN_MESSAGES = {
   budgetTypeInvalid: 'Budget type must be lifetime or daily',
   statusInvalid: 'Status must be active or paused',
   detailsSaved: 'Campaign details saved',
+  notFound: 'No such campaign',
+  published: 'Your campaign is under review',
+  notPublishable: 'Only a draft or a declined campaign can be published',
+  adMissing: 'Add the ad creative before publishing',
+  adNotThisCampaigns: 'The ad does not belong to this campaign',
+  updated: 'Campaign updated successfully',
+  nothingToUpdate: 'Send at least one of on_off, campaign_name and destination_url',
+  onOffInvalid: 'Status must be on or off',
+  draftNotEditable: 'A draft is changed in the new-campaign wizard',
+  archivedCannotSwitchOn: 'An archived campaign cannot be switched on',
+  resubmitted: 'Campaign resubmitted for review',
+  notResubmittable: 'Only a declined campaign that is not archived can be resubmitted',
+  duplicated: 'Campaign(s) duplicated successfully',
+  deleted: 'Campaign(s) deleted successfully',
+  idsRequired: 'Choose at least one campaign',
+  idsInvalid: 'Campaign ids must be whole numbers from 1',
+  tooManyIds: 'At most 100 campaigns at a time',
   draftDeleted: 'The draft was deleted',
   draftNotFound: 'No such draft',
 } as const;
@@ -62,6 +82,16 @@ const budgetAmountSchema = z.preprocess(
     .max(CAMPAIGN_LIMITS.budgetMax, { error: CAMPAIGN_MESSAGES.budgetTooLarge }),
 );
 
+const campaignNameSchema = textField(
+  'Campaign name',
+  CAMPAIGN_MESSAGES.nameRequired,
+  z
+    .string()
+    .trim()
+    .min(1, { error: CAMPAIGN_MESSAGES.nameRequired, abort: true })
+    .max(CAMPAIGN_LIMITS.nameMaxLength, { error: CAMPAIGN_MESSAGES.nameTooLong }),
+);
+
 /** Keywords trimmed, empty ones dropped, each kept once, in the order given. */
 const keywordsSchema = z.preprocess(
   (value) => (typeof value === 'string' ? [value] : value),
@@ -82,33 +112,12 @@ const keywordsSchema = z.preprocess(
     ),
 );
 
-/** Forms send a list as `keywords[0]`, `keywords[1]` …; they are gathered into `keywords`. */
-function gatherIndexedKeywords(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
-  const record = body as Record<string, unknown>;
-  const indexed = Object.keys(record)
-    .map((key) => /^keywords\[(\d+)\]$/.exec(key))
-    .filter((match) => match !== null)
-    .sort((a, b) => Number(a[1]) - Number(b[1]));
-  if (indexed.length === 0) return body;
-  const rest = Object.fromEntries(Object.entries(record).filter(([key]) => !/^keywords\[\d+\]$/.test(key)));
-  return { ...rest, keywords: indexed.map((match) => record[match[0]]) };
-}
-
 /** Step 1 of the wizard (docs/product/campaigns.md, Campaign details). */
 export const campaignDetailsRequestSchema = z
   .preprocess(
-    gatherIndexedKeywords,
+    gatherIndexedField('keywords'),
     z.object({
-      campaign_name: textField(
-        'Campaign name',
-        CAMPAIGN_MESSAGES.nameRequired,
-        z
-          .string()
-          .trim()
-          .min(1, { error: CAMPAIGN_MESSAGES.nameRequired, abort: true })
-          .max(CAMPAIGN_LIMITS.nameMaxLength, { error: CAMPAIGN_MESSAGES.nameTooLong }),
-      ),
+      campaign_name: campaignNameSchema,
       budget_amount: budgetAmountSchema,
       keywords: keywordsSchema,
       campaign_objective: z.enum(CAMPAIGN_OBJECTIVES, { error: CAMPAIGN_MESSAGES.objectiveRequired }),
@@ -120,13 +129,16 @@ export const campaignDetailsRequestSchema = z
 export type CampaignDetailsValues = z.output<typeof campaignDetailsRequestSchema>;
 
 /**
- * A campaign as the API answers it (docs/product/campaigns.md, Campaign record). Fields that
- * belong to later parts of the record (the ad creative, figures, payments) are added with them.
+ * A campaign as the API answers it (docs/product/campaigns.md, Campaign record). Lists carry
+ * this; answers about one campaign add its files (`campaignDetailSchema`).
  */
 export const campaignSchema = z
   .object({
     id: z.number().int(),
     user_id: z.number().int(),
+    user_first_name: z.string(),
+    user_last_name: z.string(),
+    user_email: z.string(),
     campaign_name: z.string(),
     campaign_objective: z.enum(CAMPAIGN_OBJECTIVES),
     budget_type: z.enum(BUDGET_TYPES),
@@ -140,19 +152,100 @@ export const campaignSchema = z
     archived_at: z.string().nullable(),
     delivery_status: z.enum(['active', 'off']),
     payment_status: z.enum(['paid', 'unpaid']),
+    /** The open payment link, once payments create them; else null. */
+    payment_link_url: z.string().nullable(),
+    date_paid: z.string().nullable(),
     created_at: z.string(),
     published_on: z.string().nullable(),
     submitted_at: z.string().nullable(),
     declined_at: z.string().nullable(),
+    /** The ad creative; null until step 2 of the wizard is saved. */
+    ad_title: z.string().nullable(),
+    ad_description: z.string().nullable(),
+    destination_url: z.string().nullable(),
+    /** Figures entered by administrators, newest first; lists carry the current entry only. */
+    statistics: z.array(statisticsEntrySchema),
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof campaignSchema>;
+
+/** One campaign with its files in display order. */
+export const campaignDetailSchema = campaignSchema
+  .extend({ campaign_content: z.array(campaignContentSchema) })
+  .meta({ id: 'CampaignDetail' });
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
 export const campaignResponseSchema = z
   .object({ message: z.string(), data: campaignSchema })
   .meta({ id: 'CampaignResponse' });
 
-/** The customer's draft, if any, with what the wizard needs to reopen it. */
+export const campaignDetailResponseSchema = z
+  .object({ message: z.string(), data: campaignDetailSchema })
+  .meta({ id: 'CampaignDetailResponse' });
+
+/** The customer's draft, if any, with what the wizard needs to reopen it at its step. */
 export const campaignDraftResponseSchema = z
-  .object({ data: z.object({ campaign: campaignSchema }).nullable() })
+  .object({ data: z.object({ campaign: campaignSchema, ad_template: adTemplateSchema.nullable() }).nullable() })
   .meta({ id: 'CampaignDraftResponse' });
+
+/** The customer's three tabs (docs/product/campaigns.md, Campaign lists), as each list names itself. */
+export const CUSTOMER_LIST_TYPES = { active: 'Active', pending: 'Pending', archived: 'Archive' } as const;
+export type CustomerListTab = keyof typeof CUSTOMER_LIST_TYPES;
+
+export const campaignListResponseSchema = paginatedResponseSchema(campaignSchema)
+  .extend({ type: z.enum(['Active', 'Pending', 'Archive']) })
+  .meta({ id: 'CampaignList' });
+
+/** The Edit dialog and the Active list's switch (docs/product/campaigns.md, Editing a campaign). */
+export const campaignUpdateRequestSchema = z
+  .object({
+    on_off: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+      z.enum(['on', 'off'], { error: CAMPAIGN_MESSAGES.onOffInvalid }),
+    ),
+    campaign_name: campaignNameSchema,
+    destination_url: destinationUrlSchema,
+    /** Shown in the dialog and sent by it, but fixed once the campaign exists: ignored. */
+    campaign_objective: z.unknown(),
+  })
+  .partial()
+  .refine(
+    (body) => body.on_off !== undefined || body.campaign_name !== undefined || body.destination_url !== undefined,
+    { error: CAMPAIGN_MESSAGES.nothingToUpdate },
+  )
+  .meta({ id: 'CampaignUpdateRequest' });
+export type CampaignUpdateValues = z.output<typeof campaignUpdateRequestSchema>;
+
+export const CAMPAIGN_BULK_LIMIT = 100;
+
+const campaignIdSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+  z.number({ error: CAMPAIGN_MESSAGES.idsInvalid }).int({ error: CAMPAIGN_MESSAGES.idsInvalid }).positive({
+    error: CAMPAIGN_MESSAGES.idsInvalid,
+  }),
+);
+
+/** Duplicate and delete take a list of the caller's campaigns; each id counts once. */
+export const campaignIdsRequestSchema = z
+  .preprocess(
+    gatherIndexedField('campaign_ids'),
+    z.object({
+      campaign_ids: z.preprocess(
+        (value) => (typeof value === 'string' || typeof value === 'number' ? [value] : value),
+        z
+          .array(campaignIdSchema, { error: CAMPAIGN_MESSAGES.idsRequired })
+          .min(1, { error: CAMPAIGN_MESSAGES.idsRequired })
+          .max(CAMPAIGN_BULK_LIMIT, { error: CAMPAIGN_MESSAGES.tooManyIds })
+          .transform((ids) => [...new Set(ids)]),
+      ),
+    }),
+  )
+  .meta({ id: 'CampaignIdsRequest' });
+
+/** Publishing the wizard's campaign (step 3), or a declined one again. */
+export const publishCampaignRequestSchema = z
+  .object({
+    campaign_id: campaignIdSchema,
+    template_id: campaignIdSchema,
+  })
+  .meta({ id: 'PublishCampaignRequest' });

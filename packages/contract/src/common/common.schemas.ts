@@ -42,3 +42,26 @@ export const textField = <Output>(label: string, requiredMessage: string, rules:
     .string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) })
     .refine((value) => !CONTROL_CHARACTERS.test(value), { error: controlCharactersMessage(label), abort: true })
     .pipe(rules);
+
+/**
+ * Forms send a list as `name[0]`, `name[1]` … or `name[]`; this gathers them into `name`, in
+ * index order, so that a body schema sees one list whatever the encoding.
+ */
+export const gatherIndexedField =
+  (name: string) =>
+  (body: unknown): unknown => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+    const record = body as Record<string, unknown>;
+    const pattern = new RegExp(`^${name}\\[(\\d*)\\]$`);
+    const indexed = Object.keys(record)
+      .map((key) => pattern.exec(key))
+      .filter((match) => match !== null)
+      .sort((a, b) => Number(a[1]) - Number(b[1]));
+    if (indexed.length === 0) return body;
+    const rest = Object.fromEntries(Object.entries(record).filter(([key]) => !pattern.test(key)));
+    const values = indexed.flatMap((match) => {
+      const value = record[match[0]];
+      return Array.isArray(value) ? value : [value];
+    });
+    return { ...rest, [name]: values };
+  };

@@ -105,9 +105,11 @@ export const mediaEndpoints = defineEndpoints({
   requestViewUrl: {
     method: 'POST',
     path: '/presigned-view-url',
-    access: 'customer',
+    access: 'user',
     tag: 'media',
-    summary: 'An address to view one of your campaign files, for an hour',
+    summary: 'An address to view a campaign file, for an hour',
+    description:
+      'Customers view their own files; administrators the files of any submitted campaign. Any other key answers 404.',
     body: keyBodySchema,
     response: viewUrlResponseSchema,
     errors: [401, 403, 404, 422],

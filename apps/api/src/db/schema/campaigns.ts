@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { APPROVAL_STATUSES, BUDGET_TYPES, CampaignObjective } from '@portal/contract';
+import type { APPROVAL_STATUSES, BUDGET_TYPES, CampaignObjective, CustomerListTab } from '@portal/contract';
 import { users } from './users';
 
 /**
@@ -29,12 +29,29 @@ export const campaigns = pgTable(
     onOff: varchar('on_off', { length: 3 }).$type<'on' | 'off'>().notNull().default('on'),
     paymentStatus: varchar('payment_status', { length: 6 }).$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** An archived campaign the customer deleted again: gone from their lists, kept for billing and admins. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     publishedOn: timestamp('published_on', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Any save of the campaign; an untouched draft is cleaned up after 7 days. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * The customer's tab the campaign shows in, worked out by the database from the facts
+     * above, so that one index serves every tab's page in order (docs/product/campaigns.md,
+     * Campaign lists). Null for drafts and for campaigns deleted for good.
+     */
+    listTab: varchar('list_tab', { length: 8 })
+      .$type<CustomerListTab>()
+      .generatedAlwaysAs(
+        sql`CASE
+          WHEN deleted_at IS NOT NULL THEN NULL
+          WHEN archived_at IS NOT NULL THEN 'archived'
+          WHEN approval_status = 'approved' THEN 'active'
+          WHEN approval_status IN ('pending', 'declined') THEN 'pending'
+        END`,
+      ),
   },
   (table) => [
     // A customer has at most one draft, even when two first saves race.
@@ -42,6 +59,11 @@ export const campaigns = pgTable(
       .on(table.userId)
       .where(sql`${table.approvalStatus} = 'draft'`),
     index('campaigns_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('campaigns_user_list_idx')
+      .on(table.userId, table.listTab, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.listTab} IS NOT NULL`),
+    // Serves ILIKE '%term%' on names (pg_trgm, in PostgreSQL and PGlite alike).
+    index('campaigns_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('campaigns_draft_updated_idx')
       .on(table.updatedAt)
       .where(sql`${table.approvalStatus} = 'draft'`),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -36,6 +37,10 @@ export const mediaFiles = pgTable(
     uniqueIndex('media_files_key_unique').on(table.key),
     index('media_files_campaign_idx').on(table.campaignId, table.position),
     index('media_files_user_idx').on(table.userId),
+    // The hourly clean-up of files never attached to a campaign.
+    index('media_files_unattached_idx')
+      .on(table.issuedAt)
+      .where(sql`${table.campaignId} IS NULL`),
   ],
 );
 

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_MESSAGES, MEDIA_MESSAGES } from '@portal/contract';
 import { PNG_1PX } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-
-const details = {
-  campaign_name: 'Spring launch',
-  campaign_objective: 'Brand awareness',
-  status: 'active',
-  budget_type: 'daily',
-  budget_amount: 40,
-  keywords: ['spring', 'launch', 'shoes'],
-};
+import { wizardOf } from '../../../test/campaigns';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 
 describe('the ad creative (wizard step 2)', () => {
   let t: TestApp;
@@ -23,50 +15,9 @@ describe('the ad creative (wizard step 2)', () => {
   });
   afterAll(() => t.close());
 
-  const auth = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
-  async function saveDetails(bearer: string) {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/api/customer/create-campaign-details',
-      headers: auth(bearer),
-      payload: details,
-    });
-    return answer.json().data as { id: number };
-  }
-
-  /** Issues an upload address for a PNG of `bytes`' size and, unless told not to, uploads `bytes`. */
-  async function upload(bearer: string, bytes: Buffer = PNG_1PX, { send = true } = {}) {
-    const issued = await t.app.inject({
-      method: 'POST',
-      url: '/api/ad-templates/presigned-url',
-      headers: auth(bearer),
-      payload: { file_name: 'photo.png', file_type: 'image/png', file_size: bytes.length },
-    });
-    const { key, url, headers } = issued.json();
-    if (send) {
-      const target = new URL(url, 'http://api');
-      const put = await t.app.inject({
-        method: 'PUT',
-        url: `${target.pathname}${target.search}`,
-        headers,
-        payload: bytes,
-      });
-      expect(put.statusCode).toBe(200);
-    }
-    return key as string;
-  }
-
-  const ad = (keys: string[], change: Record<string, unknown> = {}) => ({
-    user_id: 1,
-    campaign_id: campaignId,
-    ad_title: 'New shoes for spring',
-    ad_description: 'Free delivery this week',
-    destination_url: 'https://shop.example.com/spring',
-    campaign_content: keys.map((key) => ({ s3_key: key, s3_url: 'ignored', name: 'photo.png' })),
-    ...change,
-  });
-  const saveAd = (payload: Record<string, unknown>, bearer = token) =>
-    t.app.inject({ method: 'POST', url: '/api/customer/create-ad-template', headers: auth(bearer), payload });
+  const { saveDetails, upload, adBody, saveAd: save } = wizardOf(() => t);
+  const ad = (keys: string[], change: Record<string, unknown> = {}) => adBody(campaignId, keys, change);
+  const saveAd = (payload: Record<string, unknown>, token_ = token) => save(token_, payload);
 
   it('saves the ad with its files in order, each with a view address', async () => {
     const keys = [await upload(token), await upload(token)];
@@ -165,7 +116,7 @@ describe('the ad creative (wizard step 2)', () => {
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/customer/campaign-draft/${campaignId}`,
-      headers: auth(token),
+      headers: bearer(token),
     });
     expect(removed.statusCode).toBe(200);
     expect(await t.storage.head(key)).toBeUndefined();

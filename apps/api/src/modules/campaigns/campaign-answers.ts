@@ -1,5 +1,6 @@
-import type { Campaign } from '@portal/contract';
+import type { Campaign, CampaignContent, CampaignDetail } from '@portal/contract';
 import type { CampaignRow } from '../../db/schema';
+import type { CampaignView } from './campaign.repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -13,12 +14,15 @@ export function deliveryStatus(row: CampaignRow): 'active' | 'off' {
   return delivering ? 'active' : 'off';
 }
 
-/** A campaign as the API answers it. */
-export function toCampaign(row: CampaignRow): Campaign {
+/** A campaign as the API answers it in lists. */
+export function toCampaign({ campaign: row, owner, ad }: CampaignView): Campaign {
   const budget = Number(row.budgetAmount);
   return {
     id: row.id,
     user_id: row.userId,
+    user_first_name: owner.firstName ?? '',
+    user_last_name: owner.lastName ?? '',
+    user_email: owner.email,
     campaign_name: row.name,
     campaign_objective: row.objective,
     budget_type: row.budgetType,
@@ -32,9 +36,23 @@ export function toCampaign(row: CampaignRow): Campaign {
     archived_at: iso(row.archivedAt),
     delivery_status: deliveryStatus(row),
     payment_status: row.paymentStatus,
+    // Payment links and payments come with the payments module (docs/product/payments.md).
+    payment_link_url: null,
+    date_paid: null,
     created_at: row.createdAt.toISOString(),
     published_on: iso(row.publishedOn),
     submitted_at: iso(row.submittedAt),
     declined_at: iso(row.declinedAt),
+    ad_title: ad?.adTitle ?? null,
+    ad_description: ad?.adDescription ?? null,
+    destination_url: ad?.destinationUrl ?? null,
+    // Figures are entered by administrators (docs/product/insights.md); none can exist yet.
+    statistics: [],
   };
 }
+
+/** One campaign with its files. */
+export const toCampaignDetail = (view: CampaignView, content: CampaignContent[]): CampaignDetail => ({
+  ...toCampaign(view),
+  campaign_content: content,
+});

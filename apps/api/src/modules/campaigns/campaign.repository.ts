@@ -1,7 +1,30 @@
-import { and, asc, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
-import type { CampaignDetailsValues } from '@portal/contract';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import type { CampaignDetailsValues, CustomerListTab, ListQuery, Paginated } from '@portal/contract';
 import type { Database } from '../../db/database';
-import { adTemplates, campaigns, mediaFiles, type AdTemplateRow, type CampaignRow } from '../../db/schema';
+import {
+  adTemplates,
+  campaigns,
+  mediaFiles,
+  users,
+  type AdTemplateRow,
+  type CampaignRow,
+  type MediaFileRow,
+} from '../../db/schema';
+import { containsText, fetchPage, stableOrder } from '../../lib/lists';
+
+/** A campaign with what its answers show beside it: its owner and its ad's texts. */
+export interface CampaignView {
+  campaign: CampaignRow;
+  owner: { firstName: string | null; lastName: string | null; email: string };
+  ad: { id: number; adTitle: string; adDescription: string; destinationUrl: string } | null;
+}
+
+/** The campaign copied by Duplicate, as it is inserted. */
+export interface CampaignCopy {
+  campaign: typeof campaigns.$inferInsert;
+  ad: { adTitle: string; adDescription: string; destinationUrl: string } | null;
+  files: Omit<typeof mediaFiles.$inferInsert, 'campaignId'>[];
+}
 
 /** The columns step 1 of the wizard writes. */
 function detailsColumns(details: CampaignDetailsValues) {
@@ -15,9 +38,118 @@ function detailsColumns(details: CampaignDetailsValues) {
   };
 }
 
-/** The `campaigns` table. */
+/** The `campaigns` table, with its ad (`ad_templates`) and its files' attachment (`media_files`). */
 export class CampaignRepository {
   constructor(private readonly db: Database) {}
+
+  /** Campaigns with their owner and ad, one select for lists and single answers alike. */
+  private selectViews() {
+    return this.db
+      .select({
+        campaign: campaigns,
+        owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+        ad: {
+          id: adTemplates.id,
+          adTitle: adTemplates.adTitle,
+          adDescription: adTemplates.adDescription,
+          destinationUrl: adTemplates.destinationUrl,
+        },
+      })
+      .from(campaigns)
+      .innerJoin(users, eq(users.id, campaigns.userId))
+      .leftJoin(adTemplates, eq(adTemplates.campaignId, campaigns.id));
+  }
+
+  /**
+   * One page of a customer's tab, newest first, optionally only names containing `search`.
+   * The index on (user, tab, created, id) serves the order; the trigram index the search.
+   */
+  async listForCustomer(userId: number, tab: CustomerListTab, query: ListQuery): Promise<Paginated<CampaignView>> {
+    const where = and(
+      eq(campaigns.userId, userId),
+      eq(campaigns.listTab, tab),
+      containsText(query.search, [campaigns.name]),
+    );
+    return fetchPage(query, {
+      rows: ({ limit, offset }) =>
+        this.selectViews()
+          .where(where)
+          .orderBy(...stableOrder(campaigns.createdAt, campaigns.id))
+          .limit(limit)
+          .offset(offset) as Promise<CampaignView[]>,
+      count: async () => (await this.db.select({ total: count() }).from(campaigns).where(where))[0]!.total,
+    });
+  }
+
+  /** One campaign with its owner and ad, or undefined. */
+  async findView(id: number): Promise<CampaignView | undefined> {
+    const [row] = await this.selectViews().where(eq(campaigns.id, id)).limit(1);
+    return row as CampaignView | undefined;
+  }
+
+  /**
+   * The user's campaign with this id that they can still act on (not deleted for good), locked
+   * until the transaction ends. Drafts are included: the caller decides what a draft allows.
+   */
+  async lockOwned(userId: number, id: number): Promise<CampaignRow | undefined> {
+    const [row] = await this.lockOwnedMany(userId, [id], { draftsToo: true });
+    return row;
+  }
+
+  /** The user's submitted campaigns among `ids` (not drafts, not deleted for good), locked, in id order. */
+  async lockOwnedMany(userId: number, ids: number[], options: { draftsToo?: boolean } = {}): Promise<CampaignRow[]> {
+    if (ids.length === 0) return [];
+    const conditions: (SQL | undefined)[] = [
+      inArray(campaigns.id, ids),
+      eq(campaigns.userId, userId),
+      isNull(campaigns.deletedAt),
+      options.draftsToo ? undefined : ne(campaigns.approvalStatus, 'draft'),
+    ];
+    // Locked in id order, so two bulk requests over the same campaigns cannot deadlock.
+    return this.db
+      .select()
+      .from(campaigns)
+      .where(and(...conditions))
+      .orderBy(asc(campaigns.id))
+      .for('update');
+  }
+
+  async update(id: number, changes: Partial<typeof campaigns.$inferInsert>): Promise<void> {
+    await this.db.update(campaigns).set(changes).where(eq(campaigns.id, id));
+  }
+
+  /** Archives the campaigns not archived yet and deletes for good the ones that were. */
+  async archiveOrDelete(ids: number[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    // Those archived before go for good first, so that the ones archived now are not deleted too.
+    await this.db
+      .update(campaigns)
+      .set({ deletedAt: at, updatedAt: at })
+      .where(and(inArray(campaigns.id, ids), isNull(campaigns.deletedAt), isNotNull(campaigns.archivedAt)));
+    await this.db
+      .update(campaigns)
+      .set({ archivedAt: at, updatedAt: at })
+      .where(and(inArray(campaigns.id, ids), isNull(campaigns.archivedAt)));
+  }
+
+  async updateDestinationUrl(campaignId: number, destinationUrl: string, at: Date): Promise<void> {
+    await this.db
+      .update(adTemplates)
+      .set({ destinationUrl, updatedAt: at })
+      .where(eq(adTemplates.campaignId, campaignId));
+  }
+
+  /** Inserts a copied campaign with its ad and its (already copied) files; resolves with its id. */
+  async insertCopy(copy: CampaignCopy): Promise<number> {
+    const [inserted] = await this.db.insert(campaigns).values(copy.campaign).returning({ id: campaigns.id });
+    const campaignId = inserted!.id;
+    const at = copy.campaign.createdAt;
+    if (copy.ad) await this.db.insert(adTemplates).values({ campaignId, ...copy.ad, createdAt: at, updatedAt: at });
+    if (copy.files.length > 0) {
+      await this.db.insert(mediaFiles).values(copy.files.map((file) => ({ ...file, campaignId })));
+    }
+    return campaignId;
+  }
 
   async findDraft(userId: number): Promise<CampaignRow | undefined> {
     const [row] = await this.db
@@ -131,7 +263,7 @@ export class CampaignRepository {
   }
 
   /** The campaign's files in display order. */
-  async files(campaignId: number) {
+  async files(campaignId: number): Promise<MediaFileRow[]> {
     return this.db
       .select()
       .from(mediaFiles)

@@ -4,7 +4,7 @@ import { route } from '../../lib/endpoint-route';
 import { requirePrincipal } from '../../plugins/auth';
 import type { CampaignService } from './campaign.service';
 
-/** The new-campaign wizard's draft (docs/product/campaigns.md, New-campaign wizard and Drafts). */
+/** The customer's campaigns: the wizard, the lists and their actions (docs/product/campaigns.md). */
 export async function campaignRoutes(app: FastifyInstance, { campaignService }: { campaignService: CampaignService }) {
   route(app, campaignEndpoints.saveCampaignDetails, async (request) => ({
     message: CAMPAIGN_MESSAGES.detailsSaved,
@@ -24,4 +24,38 @@ export async function campaignRoutes(app: FastifyInstance, { campaignService }: 
     message: AD_MESSAGES.saved,
     data: await campaignService.saveAdTemplate(requirePrincipal(request), request.body),
   }));
+
+  route(app, campaignEndpoints.publishCampaign, async (request) => ({
+    message: CAMPAIGN_MESSAGES.published,
+    data: await campaignService.publish(requirePrincipal(request), request.body),
+  }));
+
+  const tabs = [
+    [campaignEndpoints.listActiveCampaigns, 'active'],
+    [campaignEndpoints.listPendingCampaigns, 'pending'],
+    [campaignEndpoints.listArchivedCampaigns, 'archived'],
+  ] as const;
+  for (const [endpoint, tab] of tabs) {
+    route(app, endpoint, async (request) => campaignService.list(requirePrincipal(request), tab, request.query));
+  }
+
+  route(app, campaignEndpoints.updateCampaign, async (request) => ({
+    message: CAMPAIGN_MESSAGES.updated,
+    data: await campaignService.update(requirePrincipal(request), request.params.id, request.body),
+  }));
+
+  route(app, campaignEndpoints.resubmitCampaign, async (request) => ({
+    message: CAMPAIGN_MESSAGES.resubmitted,
+    data: await campaignService.resubmit(requirePrincipal(request), request.params.id),
+  }));
+
+  route(app, campaignEndpoints.duplicateCampaigns, async (request) => {
+    await campaignService.duplicate(requirePrincipal(request), request.body.campaign_ids);
+    return { message: CAMPAIGN_MESSAGES.duplicated };
+  });
+
+  route(app, campaignEndpoints.deleteCampaigns, async (request) => {
+    await campaignService.archiveOrDelete(requirePrincipal(request), request.body.campaign_ids);
+    return { message: CAMPAIGN_MESSAGES.deleted };
+  });
 }

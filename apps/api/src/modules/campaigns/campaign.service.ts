@@ -1,18 +1,35 @@
 import {
   AD_MESSAGES,
+  CAMPAIGN_LIMITS,
   CAMPAIGN_MESSAGES,
+  CUSTOMER_LIST_TYPES,
   MEDIA_MESSAGES,
   type AdTemplate,
   type Campaign,
+  type CampaignDetail,
   type CampaignDetailsValues,
+  type CampaignUpdateValues,
+  type CustomerListTab,
+  type ListQuery,
 } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess, Repositories } from '../../db/repositories';
+import type { CampaignRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { notFound } from '../../lib/http-errors';
+import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../auth/auth.service';
 import type { JobRunner } from '../jobs/job-runner';
 import type { MediaService } from '../media/media.service';
-import { toCampaign } from './campaign-answers';
+import { toCampaign, toCampaignDetail } from './campaign-answers';
+import type { CampaignCopy } from './campaign.repository';
+
+/** Why a campaign went (back) to the review queue, for the administrators' notification. */
+export type SubmissionReason = 'new' | 'resubmitted' | 'edited' | 'duplicated';
+
+const COPY_SUFFIX = ' (copy)';
+
+/** "{name} (copy)", shortened so that it stays within the name's limit. */
+export const copyName = (name: string) =>
+  name.slice(0, CAMPAIGN_LIMITS.nameMaxLength - COPY_SUFFIX.length) + COPY_SUFFIX;
 
 /** docs/product/campaigns.md, Drafts: a draft untouched this long is removed. */
 export const DRAFT_LIFETIME_MS = 7 * 24 * 60 * 60_000;
@@ -27,17 +44,220 @@ export class CampaignService {
 
   /** Step 1: the caller's draft is created, or updated when there is one. */
   async saveDetails(principal: Principal, details: CampaignDetailsValues): Promise<Campaign> {
-    const row = await this.options.data.repos.campaigns.saveDraftDetails(
-      principal.userId,
-      details,
-      this.options.clock.now(),
-    );
-    return toCampaign(row);
+    const { repos } = this.options.data;
+    const row = await repos.campaigns.saveDraftDetails(principal.userId, details, this.options.clock.now());
+    return toCampaign((await repos.campaigns.findView(row.id))!);
   }
 
-  async draft(principal: Principal): Promise<{ campaign: Campaign } | null> {
-    const row = await this.options.data.repos.campaigns.findDraft(principal.userId);
-    return row ? { campaign: toCampaign(row) } : null;
+  /** The caller's draft with its ad and files, so the wizard reopens it where it was left. */
+  async draft(principal: Principal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
+    const { repos } = this.options.data;
+    const row = await repos.campaigns.findDraft(principal.userId);
+    const view = row && (await repos.campaigns.findView(row.id));
+    if (!view) return null;
+    return {
+      campaign: toCampaign(view),
+      ad_template: view.ad ? await this.adTemplateOf(view.campaign.id, view.ad) : null,
+    };
+  }
+
+  /** One page of one of the caller's tabs (docs/product/campaigns.md, Campaign lists). */
+  async list(principal: Principal, tab: CustomerListTab, query: ListQuery) {
+    const page = await this.options.data.repos.campaigns.listForCustomer(principal.userId, tab, query);
+    return { type: CUSTOMER_LIST_TYPES[tab], data: page.data.map(toCampaign), pagination: page.pagination };
+  }
+
+  /**
+   * Sends the caller's draft, or declined campaign, for review: it needs its ad (the template
+   * the wizard saved) with at least one file.
+   */
+  async publish(principal: Principal, body: { campaign_id: number; template_id: number }): Promise<CampaignDetail> {
+    await this.options.data.withTransaction(async (repos) => {
+      const campaign = await repos.campaigns.lockOwned(principal.userId, body.campaign_id);
+      if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
+      const publishable =
+        (campaign.approvalStatus === 'draft' || campaign.approvalStatus === 'declined') && !campaign.archivedAt;
+      if (!publishable) throw new HttpError(409, CAMPAIGN_MESSAGES.notPublishable);
+      const ad = await repos.campaigns.findAdTemplate(campaign.id);
+      if (!ad) throw new HttpError(409, CAMPAIGN_MESSAGES.adMissing);
+      if (ad.id !== body.template_id) throw fieldError(422, 'template_id', CAMPAIGN_MESSAGES.adNotThisCampaigns);
+      if ((await repos.campaigns.files(campaign.id)).length === 0) {
+        throw fieldError(422, 'campaign_content', AD_MESSAGES.mediaMissing);
+      }
+      await this.submitForReview(repos, campaign, campaign.approvalStatus === 'draft' ? 'new' : 'resubmitted');
+    });
+    return this.detail(body.campaign_id);
+  }
+
+  /** A declined campaign goes back to review, with or without edits. */
+  async resubmit(principal: Principal, id: number): Promise<CampaignDetail> {
+    await this.options.data.withTransaction(async (repos) => {
+      const campaign = await repos.campaigns.lockOwned(principal.userId, id);
+      if (!campaign || campaign.approvalStatus === 'draft') throw notFound(CAMPAIGN_MESSAGES.notFound);
+      if (campaign.approvalStatus !== 'declined' || campaign.archivedAt) {
+        throw new HttpError(409, CAMPAIGN_MESSAGES.notResubmittable);
+      }
+      await this.submitForReview(repos, campaign, 'resubmitted');
+    });
+    return this.detail(id);
+  }
+
+  /**
+   * The switch and the Edit dialog. A new name or destination URL sends an approved campaign
+   * that is not archived back to review; the switch alone never does.
+   */
+  async update(principal: Principal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
+    const { data, clock } = this.options;
+    await data.withTransaction(async (repos) => {
+      const campaign = await repos.campaigns.lockOwned(principal.userId, id);
+      if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
+      if (campaign.approvalStatus === 'draft') throw new HttpError(409, CAMPAIGN_MESSAGES.draftNotEditable);
+      if (changes.on_off === 'on' && campaign.archivedAt) {
+        throw new HttpError(409, CAMPAIGN_MESSAGES.archivedCannotSwitchOn);
+      }
+      const now = clock.now();
+      const ad = await repos.campaigns.findAdTemplate(campaign.id);
+      const nameChanged = changes.campaign_name !== undefined && changes.campaign_name !== campaign.name;
+      const urlChanged = changes.destination_url !== undefined && changes.destination_url !== ad?.destinationUrl;
+      if (urlChanged) await repos.campaigns.updateDestinationUrl(campaign.id, changes.destination_url!, now);
+      await repos.campaigns.update(campaign.id, {
+        ...(changes.on_off !== undefined && { onOff: changes.on_off }),
+        ...(nameChanged && { name: changes.campaign_name }),
+        updatedAt: now,
+      });
+      if ((nameChanged || urlChanged) && campaign.approvalStatus === 'approved' && !campaign.archivedAt) {
+        await this.submitForReview(repos, campaign, 'edited');
+      }
+    });
+    return this.detail(id);
+  }
+
+  /**
+   * Copies each campaign, its ad and new copies of its files into a new campaign awaiting
+   * review. All or nothing: every id must be one of the caller's submitted campaigns.
+   */
+  async duplicate(principal: Principal, ids: number[]): Promise<void> {
+    const { data, clock, media } = this.options;
+    const sources = await data.withTransaction(async (repos) => {
+      const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
+      if (rows.length !== ids.length) throw notFound(CAMPAIGN_MESSAGES.notFound);
+      return Promise.all(
+        rows.map(async (row) => ({
+          row,
+          ad: await repos.campaigns.findAdTemplate(row.id),
+          files: await repos.campaigns.files(row.id),
+        })),
+      );
+    });
+
+    // The files are copied in storage first, outside any transaction; if saving the copies
+    // fails, the copied files are removed again.
+    const now = clock.now();
+    const copies: CampaignCopy[] = [];
+    const copiedKeys: string[] = [];
+    try {
+      for (const { row, ad, files } of sources) {
+        const copiedFiles = [];
+        for (const file of files) {
+          const key = await media.copyFile(file.key);
+          copiedKeys.push(key);
+          copiedFiles.push({ ...file, id: undefined, key, issuedAt: now });
+        }
+        copies.push({
+          campaign: {
+            userId: row.userId,
+            name: copyName(row.name),
+            objective: row.objective,
+            budgetType: row.budgetType,
+            budgetAmount: row.budgetAmount,
+            keywords: row.keywords,
+            approvalStatus: 'pending',
+            onOff: row.onOff,
+            submittedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          },
+          ad: ad ? { adTitle: ad.adTitle, adDescription: ad.adDescription, destinationUrl: ad.destinationUrl } : null,
+          files: copiedFiles,
+        });
+      }
+      await data.withTransaction(async (repos) => {
+        for (const copy of copies) {
+          const campaignId = await repos.campaigns.insertCopy(copy);
+          await this.recordSubmission(repos, campaignId, copy.campaign.userId, 'duplicated', now);
+        }
+      });
+    } catch (error) {
+      await media.deleteFiles(copiedKeys);
+      throw error;
+    }
+  }
+
+  /**
+   * Delete from the lists: a campaign not archived yet is archived; an archived one is deleted
+   * for good from the customer's view. All or nothing.
+   */
+  async archiveOrDelete(principal: Principal, ids: number[]): Promise<void> {
+    const { data, clock } = this.options;
+    await data.withTransaction(async (repos) => {
+      const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
+      if (rows.length !== ids.length) throw notFound(CAMPAIGN_MESSAGES.notFound);
+      await repos.campaigns.archiveOrDelete(ids, clock.now());
+    });
+  }
+
+  /** Makes a locked campaign pending, with its submission recorded for the administrators. */
+  private async submitForReview(repos: Repositories, campaign: CampaignRow, reason: SubmissionReason): Promise<void> {
+    const now = this.options.clock.now();
+    await repos.campaigns.update(campaign.id, {
+      approvalStatus: 'pending',
+      declineReason: null,
+      submittedAt: now,
+      updatedAt: now,
+    });
+    await this.recordSubmission(repos, campaign.id, campaign.userId, reason, now);
+  }
+
+  private recordSubmission(
+    repos: Repositories,
+    campaignId: number,
+    userId: number,
+    reason: SubmissionReason,
+    at: Date,
+  ) {
+    return repos.events.record({ type: 'campaign.submitted', userId, payload: { campaignId, reason } }, at);
+  }
+
+  /** One campaign with its files, for answers about it; its access was checked by the caller. */
+  private async detail(id: number): Promise<CampaignDetail> {
+    const { repos } = this.options.data;
+    const view = (await repos.campaigns.findView(id))!;
+    return toCampaignDetail(view, await this.contentOf(id));
+  }
+
+  private async contentOf(campaignId: number) {
+    const files = await this.options.data.repos.campaigns.files(campaignId);
+    return Promise.all(
+      files.map(async (file) => ({
+        s3_key: file.key,
+        s3_url: await this.options.media.viewUrlOf(file.key),
+        name: file.fileName,
+      })),
+    );
+  }
+
+  private async adTemplateOf(
+    campaignId: number,
+    ad: { id: number; adTitle: string; adDescription: string; destinationUrl: string },
+  ): Promise<AdTemplate> {
+    return {
+      id: ad.id,
+      campaign_id: campaignId,
+      ad_title: ad.adTitle,
+      ad_description: ad.adDescription,
+      destination_url: ad.destinationUrl,
+      campaign_content: await this.contentOf(campaignId),
+    };
   }
 
   /** Cancel: the draft goes, with its files. Another user's campaign, or one that is no draft, is not found. */
@@ -69,7 +289,7 @@ export class CampaignService {
     const keys = body.campaign_content.map((item) => item.s3_key);
     await media.verifyUploads(principal, keys);
 
-    const { template, files } = await data.withTransaction(async (repos) => {
+    const template = await data.withTransaction(async (repos) => {
       const now = clock.now();
       const campaign = await repos.campaigns.lockDraft(principal.userId, body.campaign_id);
       if (!campaign) throw notADraft();
@@ -83,19 +303,9 @@ export class CampaignService {
         now,
       );
       await repos.campaigns.touch(campaign.id, now);
-      return { template: saved, files: await repos.campaigns.files(campaign.id) };
+      return saved;
     });
-
-    return {
-      id: template.id,
-      campaign_id: template.campaignId,
-      ad_title: template.adTitle,
-      ad_description: template.adDescription,
-      destination_url: template.destinationUrl,
-      campaign_content: await Promise.all(
-        files.map(async (file) => ({ s3_key: file.key, s3_url: await media.viewUrlOf(file.key), name: file.fileName })),
-      ),
-    };
+    return this.adTemplateOf(template.campaignId, template);
   }
 
   /** Removes every draft untouched for 7 days, with its files; resolves with how many. */

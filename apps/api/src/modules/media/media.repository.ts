@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { campaigns, mediaFiles } from '../../db/schema';
 
@@ -19,6 +19,28 @@ export class MediaRepository {
       .where(and(eq(mediaFiles.key, key), eq(mediaFiles.userId, userId)))
       .limit(1);
     return row;
+  }
+
+  /** Whether the file belongs to a campaign that was submitted (not a draft): what administrators may view. */
+  async isOfSubmittedCampaign(key: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: mediaFiles.id })
+      .from(mediaFiles)
+      .innerJoin(campaigns, eq(campaigns.id, mediaFiles.campaignId))
+      .where(and(eq(mediaFiles.key, key), ne(campaigns.approvalStatus, 'draft')))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Keys of files issued before `before` that belong to no campaign, oldest first. */
+  async unattachedIssuedBefore(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ key: mediaFiles.key })
+      .from(mediaFiles)
+      .where(and(isNull(mediaFiles.campaignId), lt(mediaFiles.issuedAt, before)))
+      .orderBy(asc(mediaFiles.issuedAt))
+      .limit(limit);
+    return rows.map((row) => row.key);
   }
 
   async delete(id: number): Promise<void> {

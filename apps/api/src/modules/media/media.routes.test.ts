@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, ROLE } from '@portal/contract';
 import { PNG_1PX } from '../../../test/fixtures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { wizardOf } from '../../../test/campaigns';
+import { createTestAppWithCustomers, type TestApp } from '../../../test/test-app';
+import { UNATTACHED_CLEANUP_JOB, UNATTACHED_FILE_LIFETIME_MS } from './media.service';
 
 describe('campaign files', () => {
   let t: TestApp;
   let token: string;
   let otherToken: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.login((await t.createUser()).email);
-    otherToken = await t.login((await t.createUser()).email);
+    ({ t, token, otherToken } = await createTestAppWithCustomers());
   });
   afterAll(() => t.close());
 
@@ -23,21 +23,9 @@ describe('campaign files', () => {
     t.app.inject({ method: 'DELETE', url: '/api/delete-s3-object', headers: auth(bearer), payload: { s3_key: key } });
   const png = { file_name: 'Photo.PNG', file_type: 'image/png', file_size: PNG_1PX.length };
 
+  const { upload: uploadAs, saveDetails, saveAd, adBody } = wizardOf(() => t);
   /** Issues an address, uploads through it and returns the key. */
-  async function upload(bearer = token) {
-    const issued = await askUpload(png, bearer);
-    expect(issued.statusCode).toBe(200);
-    const { key, url, headers } = issued.json();
-    const target = new URL(url, 'http://api');
-    const stored = await t.app.inject({
-      method: 'PUT',
-      url: `${target.pathname}${target.search}`,
-      headers,
-      payload: PNG_1PX,
-    });
-    expect(stored.statusCode).toBe(200);
-    return key as string;
-  }
+  const upload = (bearer = token) => uploadAs(bearer);
 
   it('issues an upload address bound to a new key of the right type, for 15 minutes', async () => {
     const answer = await askUpload(png);
@@ -114,5 +102,29 @@ describe('campaign files', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/ad-templates/presigned-url', payload: png })).statusCode,
     ).toBe(401);
+  });
+
+  it('removes files never attached to a campaign after 7 days, and only those', async () => {
+    const { email } = await t.createUser();
+    const owner = await t.login(email);
+    const draft = await saveDetails(owner);
+    const attached = await upload(owner);
+    expect((await saveAd(owner, adBody(draft.id, [attached]))).statusCode).toBe(200);
+    const forgotten = await upload(owner);
+    t.clock.advance(UNATTACHED_FILE_LIFETIME_MS - 60_000);
+    // Sessions last hours, not days: sign in afresh.
+    const recent = await upload(await t.login(email));
+    await t.app.jobs.runNow(UNATTACHED_CLEANUP_JOB);
+    expect(await t.storage.head(forgotten)).toBeDefined();
+
+    t.clock.advance(2 * 60_000);
+    await t.app.jobs.runNow(UNATTACHED_CLEANUP_JOB);
+    expect(await t.storage.head(forgotten)).toBeUndefined();
+    expect(await t.storage.head(attached)).toBeDefined();
+    expect(await t.storage.head(recent)).toBeDefined();
+    const records = await t.database.db.query.mediaFiles.findMany({
+      where: (file, { inArray }) => inArray(file.key, [forgotten, attached, recent]),
+    });
+    expect(records.map((record) => record.key).sort()).toEqual([attached, recent].sort());
   });
 });

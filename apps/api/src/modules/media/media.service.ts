@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { extensionOf, isMediaExtension, MEDIA_LIMITS, MEDIA_MESSAGES, MEDIA_TYPES, maxBytesOf } from '@portal/contract';
+import {
+  extensionOf,
+  isAdminRole,
+  isMediaExtension,
+  MEDIA_LIMITS,
+  MEDIA_MESSAGES,
+  MEDIA_TYPES,
+  maxBytesOf,
+} from '@portal/contract';
 import type { FileStorage } from '../../adapters/storage/storage';
 import type { DataAccess } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../auth/auth.service';
+import type { JobRunner } from '../jobs/job-runner';
 
 /** Enough of a file's start for file-type to tell PNG, JPEG, WebP and MP4 apart. */
 const CONTENT_SNIFF_BYTES = 4100;
@@ -19,9 +28,22 @@ export interface UploadUrlRequest {
   file_size: number;
 }
 
+/** docs/product/campaigns.md, Drafts: a file never attached to a campaign is removed after this long. */
+export const UNATTACHED_FILE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+export const UNATTACHED_CLEANUP_JOB = 'media.unattached.cleanup';
+/** Files removed per run at most, so one run stays short; the next hour takes the rest. */
+const CLEANUP_BATCH = 500;
+
 /** Campaign files (docs/product/campaigns.md, Media): issuing upload and view addresses, deleting. */
 export class MediaService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; storage: FileStorage }) {}
+  constructor(private readonly options: { data: DataAccess; clock: Clock; jobs: JobRunner; storage: FileStorage }) {
+    // Hourly, in one process at a time (the job's advisory lock).
+    options.jobs.register({
+      name: UNATTACHED_CLEANUP_JOB,
+      everyMs: 60 * 60_000,
+      run: () => this.removeUnattachedFiles(),
+    });
+  }
 
   /**
    * Checks what the customer means to upload and issues an address for exactly that: a new
@@ -66,10 +88,16 @@ export class MediaService {
     };
   }
 
-  /** A view address for one of the caller's files; another's key is not found. */
+  /**
+   * A view address for one of the caller's files, or, for an administrator, a file of any
+   * submitted campaign; any other key is not found.
+   */
   async issueViewUrl(principal: Principal, key: string) {
-    const found = await this.options.data.repos.media.findOwned(principal.userId, key);
-    if (!found) throw notFound(MEDIA_MESSAGES.notFound);
+    const { media } = this.options.data.repos;
+    const visible = isAdminRole(principal.roleId)
+      ? await media.isOfSubmittedCampaign(key)
+      : Boolean(await media.findOwned(principal.userId, key));
+    if (!visible) throw notFound(MEDIA_MESSAGES.notFound);
     const expiresAt = new Date(this.options.clock.now().getTime() + MEDIA_LIMITS.viewUrlSeconds * 1000);
     const url = await this.options.storage.createViewUrl(key, { expiresInSeconds: MEDIA_LIMITS.viewUrlSeconds });
     return { url, expires_at: expiresAt.toISOString() };
@@ -113,6 +141,24 @@ export class MediaService {
   /** A view address for a file whose access has been checked by the caller. */
   viewUrlOf(key: string): Promise<string> {
     return this.options.storage.createViewUrl(key, { expiresInSeconds: MEDIA_LIMITS.viewUrlSeconds });
+  }
+
+  /** Copies a stored file to a new key of the same kind (a duplicated campaign's); resolves with the key. */
+  async copyFile(key: string): Promise<string> {
+    const copy = `${MEDIA_FOLDER}/${randomUUID()}.${extensionOf(key)}`;
+    await this.options.storage.copy(key, copy);
+    return copy;
+  }
+
+  /**
+   * Removes files issued more than 7 days ago and never attached to a campaign (uploads the
+   * wizard left behind); resolves with how many.
+   */
+  async removeUnattachedFiles(): Promise<number> {
+    const before = new Date(this.options.clock.now().getTime() - UNATTACHED_FILE_LIFETIME_MS);
+    const keys = await this.options.data.repos.media.unattachedIssuedBefore(before, CLEANUP_BATCH);
+    await this.deleteFiles(keys);
+    return keys.length;
   }
 
   /** Removes files from storage and their records (a cancelled draft's, say). */

@@ -1,0 +1,92 @@
+import { expect } from 'vitest';
+import type { CampaignDetail } from '@portal/contract';
+import { createRepositories } from '../src/db/repositories';
+import type { campaigns } from '../src/db/schema';
+import { PNG_1PX } from './fixtures';
+import { bearer, type TestApp } from './test-app';
+
+/** Step 1 of the wizard as a customer fills it in. */
+export const CAMPAIGN_DETAILS = {
+  campaign_name: 'Spring launch',
+  campaign_objective: 'Brand awareness',
+  status: 'active',
+  budget_type: 'daily',
+  budget_amount: 40,
+  keywords: ['spring', 'launch', 'shoes'],
+};
+
+/** Step 2 of the wizard, without its files. */
+export const AD_TEXTS = {
+  ad_title: 'New shoes for spring',
+  ad_description: 'Free delivery this week',
+  destination_url: 'https://shop.example.com/spring',
+};
+
+/**
+ * The wizard's calls, so tests can build campaigns the way the front end does. Takes the test
+ * app lazily: describe blocks set it up in beforeAll.
+ */
+export function wizardOf(testApp: () => TestApp) {
+  async function saveDetails(token: string, change: Record<string, unknown> = {}) {
+    const answer = await testApp().app.inject({
+      method: 'POST',
+      url: '/api/customer/create-campaign-details',
+      headers: bearer(token),
+      payload: { ...CAMPAIGN_DETAILS, ...change },
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.json().data as { id: number; user_id: number };
+  }
+
+  /** Issues an upload address for a PNG of `bytes`' size and, unless told not to, uploads `bytes` to it. */
+  async function upload(token: string, bytes: Buffer = PNG_1PX, { send = true } = {}) {
+    const issued = await testApp().app.inject({
+      method: 'POST',
+      url: '/api/ad-templates/presigned-url',
+      headers: bearer(token),
+      payload: { file_name: 'photo.png', file_type: 'image/png', file_size: bytes.length },
+    });
+    const { key, url, headers } = issued.json();
+    if (send) expect(await putFile(url, headers, bytes)).toBe(200);
+    return key as string;
+  }
+
+  /** PUT of the raw file as the browser sends it: to the API's own store (a path) or to a bucket (an absolute URL). */
+  async function putFile(url: string, headers: Record<string, string>, bytes: Buffer): Promise<number> {
+    if (/^https?:\/\//.test(url)) {
+      return (await fetch(url, { method: 'PUT', headers, body: new Uint8Array(bytes) })).status;
+    }
+    const put = await testApp().app.inject({ method: 'PUT', url, headers, payload: bytes });
+    return put.statusCode;
+  }
+
+  const adBody = (campaignId: number, keys: string[], change: Record<string, unknown> = {}) => ({
+    user_id: 1,
+    campaign_id: campaignId,
+    ...AD_TEXTS,
+    campaign_content: keys.map((key) => ({ s3_key: key, s3_url: 'ignored', name: 'photo.png' })),
+    ...change,
+  });
+
+  const saveAd = (token: string, payload: Record<string, unknown>) =>
+    testApp().app.inject({ method: 'POST', url: '/api/customer/create-ad-template', headers: bearer(token), payload });
+
+  const publish = (token: string, payload: Record<string, unknown>) =>
+    testApp().app.inject({ method: 'POST', url: '/api/customer/publish-campaign', headers: bearer(token), payload });
+
+  /** A campaign through the whole wizard: details, one uploaded file, the ad, published. */
+  async function createSubmitted(token: string, change: Record<string, unknown> = {}): Promise<CampaignDetail> {
+    const campaign = await saveDetails(token, change);
+    const ad = await saveAd(token, adBody(campaign.id, [await upload(token)]));
+    expect(ad.statusCode).toBe(200);
+    const published = await publish(token, { campaign_id: campaign.id, template_id: ad.json().data.id });
+    expect(published.statusCode).toBe(200);
+    return published.json().data;
+  }
+
+  /** Sets a campaign's state directly, for what administrators and payments do elsewhere. */
+  const setState = (id: number, changes: Partial<typeof campaigns.$inferInsert>) =>
+    createRepositories(testApp().database.db).campaigns.update(id, changes);
+
+  return { saveDetails, upload, putFile, adBody, saveAd, publish, createSubmitted, setState };
+}
