@@ -1,0 +1,26 @@
+/**
+ * How the portal writes dates and money (docs/product/campaigns.md, Campaign record): dates as
+ * 'D MMM YYYY' ("2 Nov 2026", in UTC, the day the server recorded), amounts as US dollars with
+ * two decimals ("$1,250.00").
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'D MMM YYYY' of an ISO timestamp; '' for none or one that does not parse. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** "$1,250.00"; '' for no amount. */
+export function formatUsd(amount: number | null | undefined): string {
+  return amount === null || amount === undefined || Number.isNaN(amount) ? '' : usd.format(amount);
+}
+
+/** A count with thousands separators ("12,500"); '' for none. */
+export function formatCount(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : value.toLocaleString('en-US');
+}
