@@ -8,7 +8,7 @@ import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-error';
 import { fileUrl } from '@/lib/file-url';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { PHOTO_ACCEPT, photoProblem } from '@/lib/image-file';
-import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifyRequestError, notifySuccess, notifyValidationError } from '@/lib/notify';
 import { useUploadProgress } from '@/lib/uploader';
 import { sessionStore, useSession } from '@/stores/session-store';
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
@@ -65,13 +65,6 @@ function ProfilePicture() {
   );
 }
 
-/** docs/product/accounts.md: a 422 lists "field: messages", one field per line. */
-function validationLines(errors: Record<string, string[]>): string {
-  return Object.entries(errors)
-    .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
-    .join('\n');
-}
-
 function NameForm() {
   const personalInfo = useSession((s) => s.personalInfo);
   const update = useUpdatePersonalInfo();
@@ -93,7 +86,7 @@ function NameForm() {
         const fieldErrors = serverFieldErrors(error);
         if (fieldErrors && isApiError(error)) {
           form.setErrors(fieldErrors);
-          notifyError('Validation Error', validationLines(error.errors));
+          notifyValidationError(error);
           return;
         }
         notifyRequestError(error, 'Failed to update name', GENERIC_ERROR_MESSAGE);
