@@ -30,6 +30,8 @@ window.ResizeObserver = ResizeObserverStub;
 window.scrollTo = () => {};
 window.XMLHttpRequest = FetchBackedXMLHttpRequest as unknown as typeof XMLHttpRequest;
 Element.prototype.scrollIntoView = () => {};
+// Autosizing textareas listen for web fonts loading.
+Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
 afterEach(() => {
   cleanup();

@@ -1,20 +1,38 @@
-import { Button } from '@mantine/core';
-import { IconSpeakerphone } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { EmptyPanel } from '@/components/panel';
-import { paths } from '@/config/paths';
+import { Button, Card, Skeleton, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { EmptyMessage } from '@/components/panel';
+import { useCampaignDraft } from '../api/get-campaign-draft';
+import { CampaignWizard } from '../components/wizard/campaign-wizard';
 
+/** /campaigns/new: the wizard, reopened at the customer's draft when there is one. */
 export function NewCampaignPage() {
-  return (
-    <EmptyPanel
-      title="Create a campaign"
-      icon={<IconSpeakerphone aria-hidden />}
-      message="Nothing here yet"
-      description="The new-campaign wizard is coming soon."
-    >
-      <Button component={Link} to={paths.campaigns} variant="default" display="block" mx="auto" w="fit-content">
-        Back to campaigns
-      </Button>
-    </EmptyPanel>
-  );
+  const draft = useCampaignDraft();
+  if (draft.isPending) {
+    return (
+      <Card withBorder padding="lg" aria-busy="true" aria-label="Loading the campaign">
+        <Stack>
+          <Skeleton h={40} />
+          <Skeleton h={36} />
+          <Skeleton h={36} />
+          <Skeleton h={120} />
+        </Stack>
+      </Card>
+    );
+  }
+  if (draft.isError) {
+    return (
+      <Card withBorder padding="lg">
+        <EmptyMessage
+          icon={<IconAlertTriangle aria-hidden />}
+          title="The campaign could not be loaded"
+          description={
+            <Button mt="sm" variant="light" onClick={() => void draft.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  return <CampaignWizard draft={draft.data.data} />;
 }

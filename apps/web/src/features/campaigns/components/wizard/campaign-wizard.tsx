@@ -1,0 +1,310 @@
+import { Button, Card, Group, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import type { AdTemplate, Campaign } from '@portal/contract';
+import { IconRocket } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { notifyActionError, notifyError, notifyRequestError } from '@/lib/notify';
+import { useSession } from '@/stores/session-store';
+import { campaignKeys } from '../../api/campaign-keys';
+import { useDeleteCampaignDraft } from '../../api/delete-campaign-draft';
+import { usePublishCampaign } from '../../api/publish-campaign';
+import { useSaveAdTemplate } from '../../api/save-ad-template';
+import { useSaveCampaignDetails } from '../../api/save-campaign-details';
+import { deleteMedia } from '../../api/upload-media';
+import {
+  adErrors,
+  adOfTemplate,
+  DEFAULT_DETAILS,
+  detailsOfCampaign,
+  localEdits,
+  mediaOfTemplate,
+  missingDetails,
+  type AdValues,
+  type DetailsValues,
+} from '../../utils/wizard-values';
+import { AdCreativeStep } from './ad-creative-step';
+import { AutosaveFooter } from './autosave-footer';
+import { CampaignDetailsStep } from './campaign-details-step';
+import { ReviewStep } from './review-step';
+import { isStored, useMediaUploads } from './use-media-uploads';
+
+const STEP_LABELS = ['Campaign details', 'Ad creative', 'Review'] as const;
+
+/** The three-step indicator; on a phone, numbered circles and the current step's name in words. */
+function WizardStepper({ step }: { step: Step }) {
+  const narrow = useMediaQuery('(max-width: 36em)');
+  return (
+    <Stack gap={6}>
+      <Stepper active={step - 1} size="sm" allowNextStepsSelect={false}>
+        {STEP_LABELS.map((label) => (
+          <Stepper.Step key={label} label={narrow ? undefined : label} aria-label={label} />
+        ))}
+      </Stepper>
+      {narrow && (
+        <Text size="sm" fw={500} ta="center">
+          Step {step} of {STEP_LABELS.length}: {STEP_LABELS[step - 1]}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** docs/product/campaigns.md, New-campaign wizard: edits are written this long after the last change. */
+export const AUTOSAVE_DELAY_MS = 1000;
+
+type Step = 1 | 2 | 3 | 4;
+
+interface ServerDraft {
+  campaign: Campaign;
+  ad_template: AdTemplate | null;
+}
+
+/** Where the wizard starts: the server draft at the step it reached, then this browser's edits over it. */
+function startingPoint(userId: number, draft: ServerDraft | null) {
+  const saved = localEdits.read(userId);
+  // Edits for another draft (one since published or cancelled elsewhere) are stale.
+  const edits = saved && saved.draftId === (draft?.campaign.id ?? null) ? saved : null;
+  const serverMedia = mediaOfTemplate(draft?.ad_template ?? null);
+  const extraMedia = (edits?.media ?? []).filter((item) => !serverMedia.some((known) => known.key === item.key));
+  return {
+    step: (draft ? (draft.ad_template ? 3 : 2) : 1) as Step,
+    draftId: draft?.campaign.id ?? null,
+    templateId: draft?.ad_template?.id ?? null,
+    details: edits?.details ?? (draft ? detailsOfCampaign(draft.campaign) : DEFAULT_DETAILS),
+    ad: edits?.ad ?? adOfTemplate(draft?.ad_template ?? null),
+    media: [...serverMedia, ...extraMedia],
+  };
+}
+
+/**
+ * The new-campaign wizard (docs/product/campaigns.md, New-campaign wizard): details, ad
+ * creative, review, confirmation. Each step is saved on the server when it is left; the
+ * edits in between are kept in this browser.
+ */
+export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
+  const userId = useSession((state) => state.userId) ?? 0;
+  const accountName = useSession((state) =>
+    [state.personalInfo?.firstName, state.personalInfo?.lastName].filter(Boolean).join(' '),
+  );
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [start] = useState(() => startingPoint(userId, draft));
+  const [step, setStep] = useState<Step>(start.step);
+  const [draftId, setDraftId] = useState(start.draftId);
+  const [templateId, setTemplateId] = useState(start.templateId);
+  const [details, setDetails] = useState<DetailsValues>(start.details);
+  const [ad, setAd] = useState<AdValues>(start.ad);
+  const [showAdErrors, setShowAdErrors] = useState(false);
+  const media = useMediaUploads(start.media);
+  const [saving, setSaving] = useState(false);
+
+  const saveDetails = useSaveCampaignDetails();
+  const saveAd = useSaveAdTemplate();
+  const publish = usePublishCampaign();
+  const cancelDraft = useDeleteCampaignDraft();
+  const busy = saveDetails.isPending || saveAd.isPending || publish.isPending || cancelDraft.isPending;
+
+  // This browser's copy of the edits, a second after the last change.
+  const writeEdits = useDebouncedCallback(
+    () => {
+      localEdits.write(userId, {
+        draftId,
+        details,
+        ad,
+        media: media.items.filter(isStored).map(({ key, name, kind }) => ({ key, name, kind })),
+      });
+      setSaving(false);
+    },
+    { delay: AUTOSAVE_DELAY_MS, flushOnUnmount: true },
+  );
+  /** A change the user made: the footer says so until it is written. */
+  const noteChange = () => {
+    setSaving(true);
+    writeEdits();
+  };
+  // Uploads finish, and the draft gets its id, outside any handler: written the same way.
+  const firstRender = useRef(true);
+  const storedKeys = media.items
+    .filter(isStored)
+    .map((item) => item.key)
+    .join();
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    writeEdits();
+  }, [storedKeys, draftId, writeEdits]);
+
+  const adProblems = adErrors(ad, media.items.length);
+
+  const leaveDetails = () => {
+    const missing = missingDetails(details);
+    if (missing.length > 0) {
+      notifyError('Missing Field', missing.join('\n'));
+      return;
+    }
+    saveDetails.mutate(
+      { ...details, budget_amount: details.budget_amount as number },
+      {
+        onSuccess: ({ data }) => {
+          setDraftId(data.id);
+          setStep(2);
+        },
+        onError: (error) => notifyActionError(error, 'Failed to create campaign', 'Unknown error'),
+      },
+    );
+  };
+
+  const leaveAdCreative = () => {
+    setShowAdErrors(true);
+    const problems = Object.values(adProblems);
+    if (problems.length > 0) {
+      notifyError('Missing Field', problems.join('\n'));
+      return;
+    }
+    if (media.uploading) {
+      notifyError('Upload in progress', 'Please wait until every file is uploaded.');
+      return;
+    }
+    saveAd.mutate(
+      {
+        user_id: userId,
+        campaign_id: draftId!,
+        ...ad,
+        campaign_content: media.items
+          .filter(isStored)
+          .map((item) => ({ s3_key: item.key, s3_url: item.url ?? '', name: item.name })),
+      },
+      {
+        onSuccess: ({ data }) => {
+          setTemplateId(data.id);
+          media.replaceWithStored(mediaOfTemplate(data));
+          setStep(3);
+        },
+        onError: (error) => notifyActionError(error, 'Failed to create ad template', 'Unknown error'),
+      },
+    );
+  };
+
+  const submit = () => {
+    publish.mutate(
+      { campaign_id: draftId!, template_id: templateId! },
+      {
+        onSuccess: () => {
+          writeEdits.cancel();
+          localEdits.clear(userId);
+          queryClient.setQueryData(campaignKeys.draft(), { data: null });
+          setStep(4);
+        },
+        onError: (error) => notifyRequestError(error, 'Failed to publish campaign', 'Unknown error'),
+      },
+    );
+  };
+
+  const cancel = async () => {
+    // Files uploaded but never saved with the ad go too; the draft's own go with it.
+    const unsaved = media.items.filter(isStored).map((item) => item.key);
+    try {
+      if (draftId !== null) await cancelDraft.mutateAsync(draftId);
+    } catch (error) {
+      notifyRequestError(error, 'Failed to cancel the campaign', 'Unknown error');
+      return;
+    }
+    await Promise.allSettled(unsaved.map((key) => deleteMedia(key)));
+    writeEdits.cancel();
+    localEdits.clear(userId);
+    queryClient.setQueryData(campaignKeys.draft(), { data: null });
+    await navigate(paths.campaigns);
+  };
+
+  if (step === 4) {
+    return (
+      <Card withBorder padding="xl">
+        <Stack align="center" gap="md" py="xl" ta="center">
+          <ThemeIcon size={64} radius="xl" variant="light">
+            <IconRocket size={36} aria-hidden />
+          </ThemeIcon>
+          <Title order={2}>Your campaign is under review!</Title>
+          <Text c="dimmed" maw={420}>
+            We will let you know as soon as it is approved. You can follow it under Pending in your campaigns.
+          </Text>
+          <Button onClick={() => void navigate(paths.campaigns)} data-autofocus>
+            My campaigns
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder padding={0}>
+      <Stack gap="lg" p="lg">
+        <WizardStepper step={step} />
+        {step === 1 && (
+          <CampaignDetailsStep
+            values={details}
+            onChange={(change) => {
+              setDetails((current) => ({ ...current, ...change }));
+              noteChange();
+            }}
+          />
+        )}
+        {step === 2 && (
+          <AdCreativeStep
+            values={ad}
+            errors={showAdErrors ? adProblems : {}}
+            media={media.items}
+            onChange={(change) => {
+              setAd((current) => ({ ...current, ...change }));
+              noteChange();
+            }}
+            onAddFiles={media.addFiles}
+            onRemoveFile={(item) => void media.remove(item)}
+          />
+        )}
+        {step === 3 && (
+          <ReviewStep
+            details={details}
+            ad={ad}
+            media={media.items}
+            accountName={accountName || 'Your account'}
+            onEditDetails={() => setStep(1)}
+            onEditAd={() => setStep(2)}
+          />
+        )}
+        <Group justify="space-between">
+          <Button variant="subtle" color="red" onClick={() => void cancel()} loading={cancelDraft.isPending}>
+            Cancel
+          </Button>
+          <Group gap="sm">
+            {step > 1 && (
+              <Button variant="default" onClick={() => setStep((step - 1) as Step)} disabled={busy}>
+                Back
+              </Button>
+            )}
+            {step === 1 && (
+              <Button onClick={leaveDetails} loading={saveDetails.isPending}>
+                Next
+              </Button>
+            )}
+            {step === 2 && (
+              <Button onClick={leaveAdCreative} loading={saveAd.isPending}>
+                Next
+              </Button>
+            )}
+            {step === 3 && (
+              <Button onClick={submit} loading={publish.isPending}>
+                Publish
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+      <AutosaveFooter saving={saving} />
+    </Card>
+  );
+}

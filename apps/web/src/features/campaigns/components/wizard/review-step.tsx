@@ -1,0 +1,158 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Pill,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useTimeout } from '@mantine/hooks';
+import { IconPencil } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ExternalLink } from '@/components/external-link';
+import { settings } from '@/config/settings';
+import { formatUsd } from '@/lib/format';
+import type { AdValues, DetailsValues } from '../../utils/wizard-values';
+import { AdPreview } from './ad-preview';
+import type { MediaItem } from './use-media-uploads';
+
+/** docs/product/campaigns.md, New-campaign wizard: the review shows placeholders this long. */
+export const REVIEW_SKELETON_MS = 2000;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function ReviewSkeleton() {
+  return (
+    <Grid data-testid="review-skeleton" aria-busy="true" aria-label="Preparing the review">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack>
+          <Skeleton h={180} />
+          <Skeleton h={160} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Skeleton h={420} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** Step 3: what will be sent for review, with a preview of the post and ways back to edit. */
+export function ReviewStep({
+  details,
+  ad,
+  media,
+  accountName,
+  onEditDetails,
+  onEditAd,
+}: {
+  details: DetailsValues;
+  ad: AdValues;
+  media: MediaItem[];
+  accountName: string;
+  onEditDetails: () => void;
+  onEditAd: () => void;
+}) {
+  const [ready, setReady] = useState(false);
+  const { start } = useTimeout(() => setReady(true), REVIEW_SKELETON_MS);
+  useEffect(() => start(), [start]);
+  if (!ready) return <ReviewSkeleton />;
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack>
+          <Card withBorder component="section" aria-labelledby="review-details">
+            <Group justify="space-between" mb="sm">
+              <Title order={3} size="h5" id="review-details">
+                Campaign details
+              </Title>
+              <ActionIcon variant="subtle" aria-label="Edit campaign details" onClick={onEditDetails}>
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <Fact label="Objective">{details.campaign_objective}</Fact>
+              <Fact label="Campaign name">{details.campaign_name}</Fact>
+              <Fact label="Status">{details.status === 'active' ? 'Active' : 'Paused'}</Fact>
+              <Fact label="Budget">
+                {formatUsd(details.budget_amount === '' ? null : details.budget_amount)}{' '}
+                {details.budget_type === 'lifetime' ? 'lifetime' : 'a day'}
+              </Fact>
+            </SimpleGrid>
+            <Group justify="space-between" mt="sm" align="flex-end">
+              <Fact label="Keywords">
+                <Pill.Group mt={4}>
+                  {details.keywords.map((keyword) => (
+                    <Pill key={keyword}>{keyword}</Pill>
+                  ))}
+                </Pill.Group>
+              </Fact>
+              <ActionIcon variant="subtle" aria-label="Edit keywords" onClick={onEditDetails}>
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </Card>
+          <Card withBorder component="section" aria-labelledby="review-ad">
+            <Group justify="space-between" mb="sm">
+              <Title order={3} size="h5" id="review-ad">
+                Ad creative
+              </Title>
+              <Button variant="light" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEditAd}>
+                Edit Ad creative
+              </Button>
+            </Group>
+            <Stack gap="sm">
+              <Fact label="Primary text">{ad.ad_title}</Fact>
+              <Fact label="Additional details">{ad.ad_description}</Fact>
+              <Fact label="Destination link">
+                <Anchor href={ad.destination_url} target="_blank" rel="noopener noreferrer" size="sm">
+                  {ad.destination_url}
+                </Anchor>
+              </Fact>
+              <Fact label="Media">
+                {media.length} {media.length === 1 ? 'file' : 'files'}
+              </Fact>
+            </Stack>
+          </Card>
+          <Text size="sm" c="dimmed">
+            By publishing this campaign you agree to our{' '}
+            <ExternalLink href={settings.termsUrl}>Terms and Conditions</ExternalLink> and the advertising guidelines
+            they contain.
+          </Text>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack align="center" gap="xs">
+          <Text size="sm" fw={500}>
+            Preview
+          </Text>
+          <AdPreview
+            accountName={accountName}
+            media={media}
+            primaryText={ad.ad_title}
+            additionalText={ad.ad_description}
+            destinationUrl={ad.destination_url}
+          />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
