@@ -1,0 +1,236 @@
+import { Box, Group, Pagination, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import {
+  CAMPAIGN_MESSAGES,
+  CUSTOMER_LIST_TYPES,
+  LIST_LIMITS,
+  type Campaign,
+  type CustomerListTab,
+  type ListQuery,
+} from '@portal/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { EmptyMessage } from '@/components/panel';
+import { notifyRequestError, notifySuccess } from '@/lib/notify';
+import {
+  useDeleteCampaigns,
+  useDuplicateCampaigns,
+  useResubmitCampaign,
+  useUpdateCampaign,
+} from '../api/change-campaigns';
+import { useCampaignList } from '../api/list-campaigns';
+import { CampaignTable } from './campaign-table';
+import { EditCampaignModal } from './edit-campaign-modal';
+import { SelectionBar } from './selection-bar';
+
+/** docs/product/campaigns.md, Campaign lists: the search waits for a second without typing. */
+const SEARCH_DELAY_MS = 1000;
+const UNKNOWN_ERROR = 'Unknown error';
+
+export interface CampaignListPanelProps {
+  tab: CustomerListTab;
+  label: string;
+  emptyText: string;
+  emptyIcon: ReactNode;
+  query: ListQuery;
+  setPage: (page: number) => void;
+  setSearch: (search: string) => void;
+}
+
+/**
+ * The search box's text. What is typed shows at once while the address keeps the applied
+ * search; a search changed elsewhere (a menu link to the bare page) replaces the typed text.
+ */
+function useSearchBox(applied: string, setSearch: (search: string) => void) {
+  const [draft, setDraft] = useState<{ text: string; base: string } | null>(null);
+  const apply = useDebouncedCallback((text: string) => setSearch(text), SEARCH_DELAY_MS);
+  const current = draft !== null && (applied === draft.base || applied === draft.text.trim());
+  return {
+    value: current ? draft.text : applied,
+    onChange: (text: string) => {
+      setDraft({ text, base: applied });
+      apply(text);
+    },
+    flush: () => apply.flush(),
+  };
+}
+
+/** The rows chosen for the selection bar; a new page, page size or search starts with none. */
+function useSelection(scope: string) {
+  const [selection, setSelection] = useState<{ scope: string; ids: number[] }>({ scope, ids: [] });
+  // Dropped as the scope changes, not hidden: coming back to a page does not bring it back.
+  if (selection.scope !== scope) setSelection({ scope, ids: [] });
+  const ids = useMemo(() => new Set(selection.scope === scope ? selection.ids : []), [selection, scope]);
+  return {
+    ids,
+    set: (next: Iterable<number>) => setSelection({ scope, ids: [...next] }),
+    clear: () => setSelection({ scope, ids: [] }),
+  };
+}
+
+/** One tab of /campaigns: search, selection bar, table, pagination and the Edit dialog. */
+export function CampaignListPanel({
+  tab,
+  label,
+  emptyText,
+  emptyIcon,
+  query,
+  setPage,
+  setSearch,
+}: CampaignListPanelProps) {
+  const list = useCampaignList(tab, query);
+  // A page kept on screen from another tab would show its rows under this tab's columns.
+  const answer = list.data?.type === CUSTOMER_LIST_TYPES[tab] ? list.data : undefined;
+  const loading = answer === undefined && !list.isError;
+  // docs/product/campaigns.md, Campaign lists: a list that fails to load is shown empty.
+  const campaigns = useMemo(() => (list.isError ? [] : (answer?.data ?? [])), [answer, list.isError]);
+  const lastPage = list.isError ? 1 : Math.max(answer?.pagination.last_page ?? 1, 1);
+
+  useEffect(() => {
+    if (list.error) notifyRequestError(list.error, 'Failed to fetch campaigns', UNKNOWN_ERROR);
+  }, [list.error]);
+
+  // A delete can empty the last page: show the new last one rather than an empty table.
+  const beyondLastPage = answer !== undefined && !list.isPlaceholderData && query.page > lastPage;
+  useEffect(() => {
+    if (beyondLastPage) setPage(lastPage);
+  }, [beyondLastPage, lastPage, setPage]);
+
+  const search = useSearchBox(query.search, setSearch);
+  const selection = useSelection(`${query.page}|${query.per_page}|${query.search}`);
+  const selected = campaigns.filter((campaign) => selection.ids.has(campaign.id));
+
+  // The switch moves at once; `switching` holds positions the server has not confirmed yet.
+  const [switching, setSwitching] = useState<ReadonlyMap<number, Campaign['on_off']>>(new Map());
+  const update = useUpdateCampaign();
+  const resubmit = useResubmitCampaign();
+  const duplicate = useDuplicateCampaigns();
+  const remove = useDeleteCampaigns();
+
+  const [editing, setEditing] = useState<Campaign | null>(null);
+  const [editOpened, setEditOpened] = useState(false);
+
+  const toggle = (campaign: Campaign, onOff: Campaign['on_off']) => {
+    setSwitching((current) => new Map(current).set(campaign.id, onOff));
+    // mutateAsync: each toggle gets its own outcome, even when several rows flip at once. It
+    // settles after the lists reloaded, so dropping the position shows the server's.
+    update
+      .mutateAsync({ id: campaign.id, on_off: onOff })
+      .catch((error: unknown) => notifyRequestError(error, 'Status Toggle Failed', UNKNOWN_ERROR))
+      .finally(() =>
+        setSwitching((current) => {
+          const next = new Map(current);
+          next.delete(campaign.id);
+          return next;
+        }),
+      );
+  };
+
+  const deleteCampaigns = (ids: number[]) =>
+    remove.mutate(ids, {
+      onSuccess: () => notifySuccess('Success', CAMPAIGN_MESSAGES.deleted),
+      onError: (error) => notifyRequestError(error, 'Failed to delete campaigns', UNKNOWN_ERROR),
+      onSettled: selection.clear,
+    });
+
+  const duplicateCampaigns = (ids: number[]) =>
+    duplicate.mutate(ids, {
+      onSuccess: () => notifySuccess('Success', CAMPAIGN_MESSAGES.duplicated),
+      onError: (error) => notifyRequestError(error, 'Failed to duplicate campaigns', UNKNOWN_ERROR),
+      onSettled: selection.clear,
+    });
+
+  const resubmitCampaign = (campaign: Campaign) =>
+    resubmit.mutate(campaign.id, {
+      onSuccess: () => notifySuccess('Success', CAMPAIGN_MESSAGES.resubmitted),
+      onError: (error) => notifyRequestError(error, 'Failed to resubmit campaign', UNKNOWN_ERROR),
+    });
+
+  const selectedIds = selected.map((campaign) => campaign.id);
+
+  return (
+    <Stack gap="md" pt="md">
+      <TextInput
+        type="search"
+        aria-label="Search campaigns"
+        placeholder="Search campaigns"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        maw={360}
+        maxLength={LIST_LIMITS.maxSearchLength}
+        value={search.value}
+        onChange={(event) => search.onChange(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') search.flush();
+        }}
+      />
+
+      {selected.length > 0 && (
+        <SelectionBar
+          count={selected.length}
+          onCancel={selection.clear}
+          // docs/product/campaigns.md, Campaign lists: the Archived tab has no Duplicate.
+          onDuplicate={tab === 'archived' ? undefined : () => duplicateCampaigns(selectedIds)}
+          onDelete={() => deleteCampaigns(selectedIds)}
+          duplicating={duplicate.isPending}
+          deleting={remove.isPending}
+        />
+      )}
+
+      {!loading && campaigns.length === 0 ? (
+        <EmptyMessage
+          icon={emptyIcon}
+          title={emptyText}
+          description={query.search ? `No campaign name contains "${query.search}".` : undefined}
+        />
+      ) : (
+        <CampaignTable
+          tab={tab}
+          label={label}
+          campaigns={campaigns}
+          loading={loading}
+          selectedIds={selection.ids}
+          onSelect={(id, checked) => {
+            const next = new Set(selectedIds);
+            if (checked) next.add(id);
+            else next.delete(id);
+            selection.set(next);
+          }}
+          onSelectAll={(checked) => selection.set(checked ? campaigns.map((campaign) => campaign.id) : [])}
+          switchValue={(campaign) => switching.get(campaign.id) ?? campaign.on_off}
+          onToggle={toggle}
+          onEdit={(campaign) => {
+            setEditing(campaign);
+            setEditOpened(true);
+          }}
+          onDelete={(campaign) => deleteCampaigns([campaign.id])}
+          onResubmit={resubmitCampaign}
+          deleting={remove.isPending}
+          resubmittingId={resubmit.isPending ? (resubmit.variables ?? null) : null}
+        />
+      )}
+
+      {lastPage > 1 && (
+        <Group justify="flex-end">
+          <Box component="nav" aria-label={`${label} pages`}>
+            <Pagination
+              total={lastPage}
+              value={Math.min(query.page, lastPage)}
+              onChange={setPage}
+              boundaries={1}
+              siblings={1}
+              // Small enough that first, last, current, its neighbours and the dots fit at 390 px.
+              size="sm"
+              gap={4}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              getControlProps={(control) => ({
+                'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
+              })}
+            />
+          </Box>
+        </Group>
+      )}
+
+      <EditCampaignModal campaign={editing} opened={editOpened} onClose={() => setEditOpened(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,300 @@
+import { ActionIcon, Badge, Button, Checkbox, Group, Skeleton, Switch, Table, Text, Tooltip } from '@mantine/core';
+import type { Campaign, CustomerListTab } from '@portal/contract';
+import { IconExternalLink, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
+import statusColors from '@/components/status-colors.module.css';
+import { formatCount, formatDate, formatUsd } from '@/lib/format';
+
+/** What a row can do; the list panel carries the requests out. */
+export interface CampaignRowHandlers {
+  onToggle: (campaign: Campaign, onOff: Campaign['on_off']) => void;
+  onEdit: (campaign: Campaign) => void;
+  onDelete: (campaign: Campaign) => void;
+  onResubmit: (campaign: Campaign) => void;
+}
+
+export interface CampaignTableProps extends CampaignRowHandlers {
+  tab: CustomerListTab;
+  /** The accessible name of the table: the tab's label. */
+  label: string;
+  campaigns: Campaign[];
+  /** Placeholder rows instead of `campaigns` while the page loads. */
+  loading: boolean;
+  selectedIds: ReadonlySet<number>;
+  onSelect: (id: number, selected: boolean) => void;
+  onSelectAll: (selected: boolean) => void;
+  /** The switch's position, which may run ahead of the server's answer (optimistic). */
+  switchValue: (campaign: Campaign) => Campaign['on_off'];
+  /** A delete is under way: no second one until it ends. */
+  deleting: boolean;
+  /** The id of the campaign being resubmitted, if any. */
+  resubmittingId: number | null;
+}
+
+interface Column {
+  key: string;
+  header: ReactNode;
+  cell: (campaign: Campaign) => ReactNode;
+  /** Dates and amounts stay on one line. */
+  nowrap?: boolean;
+}
+
+/** A Badge's own green is below AA behind white text; this shade passes in both schemes. */
+const PAID_GREEN = '#256d33';
+
+const DELIVERY = {
+  // docs/product/campaigns.md, Campaign state: the Active list says "Paused" for `off`.
+  active: (campaign: Campaign) => (campaign.delivery_status === 'active' ? 'Active' : 'Paused'),
+  // An archived campaign never delivers again.
+  archived: () => 'Off',
+};
+
+function PaymentStatus({ campaign }: { campaign: Campaign }) {
+  if (campaign.payment_status === 'paid') {
+    return (
+      <Badge color={PAID_GREEN} variant="filled">
+        Paid
+      </Badge>
+    );
+  }
+  if (!campaign.payment_link_url) return null;
+  return (
+    <Button component="a" href={campaign.payment_link_url} {...NEW_TAB_PROPS} size="compact-sm">
+      Pay Now
+      <NewTabHint />
+    </Button>
+  );
+}
+
+function PendingStatus({ campaign }: { campaign: Campaign }) {
+  if (campaign.approval_status !== 'declined') return <Text size="sm">Pending</Text>;
+  return (
+    <div>
+      <Text size="sm" fw={500} className={statusColors.bad}>
+        Declined
+      </Text>
+      {campaign.decline_reason && (
+        <Text size="xs" c="dimmed" maw={240} style={{ overflowWrap: 'anywhere' }}>
+          {campaign.decline_reason}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function RowActions({
+  campaign,
+  tab,
+  deleting,
+  resubmitting,
+  onEdit,
+  onDelete,
+  onResubmit,
+}: Pick<CampaignRowHandlers, 'onEdit' | 'onDelete' | 'onResubmit'> & {
+  campaign: Campaign;
+  tab: CustomerListTab;
+  deleting: boolean;
+  resubmitting: boolean;
+}) {
+  const name = campaign.campaign_name;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {campaign.destination_url && (
+        <Tooltip label="Open destination link">
+          <ActionIcon
+            component="a"
+            href={campaign.destination_url}
+            {...NEW_TAB_PROPS}
+            variant="subtle"
+            aria-label={`Open the destination link of ${name} (opens in a new tab)`}
+          >
+            <IconExternalLink size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {tab === 'pending' && campaign.approval_status === 'declined' && (
+        <Tooltip label="Resubmit">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Resubmit ${name}`}
+            loading={resubmitting}
+            onClick={() => onResubmit(campaign)}
+          >
+            <IconSend size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label="Edit">
+        <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={() => onEdit(campaign)}>
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Delete">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${name}`}
+          disabled={deleting}
+          onClick={() => onDelete(campaign)}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** The figures columns come from the current statistics entry; empty until there is one. */
+const current = (campaign: Campaign) => campaign.statistics[0];
+
+function columnsOf(props: CampaignTableProps): Column[] {
+  const { tab, campaigns, selectedIds, onSelect, onSelectAll, switchValue, onToggle } = props;
+  const selectedHere = campaigns.filter((campaign) => selectedIds.has(campaign.id)).length;
+
+  const select: Column = {
+    key: 'select',
+    header: (
+      <Checkbox
+        aria-label="Select all campaigns on this page"
+        checked={campaigns.length > 0 && selectedHere === campaigns.length}
+        indeterminate={selectedHere > 0 && selectedHere < campaigns.length}
+        disabled={campaigns.length === 0}
+        onChange={(event) => onSelectAll(event.currentTarget.checked)}
+      />
+    ),
+    cell: (campaign) => (
+      <Checkbox
+        aria-label={`Select ${campaign.campaign_name}`}
+        checked={selectedIds.has(campaign.id)}
+        onChange={(event) => onSelect(campaign.id, event.currentTarget.checked)}
+      />
+    ),
+  };
+  const name: Column = {
+    key: 'name',
+    header: 'Campaign',
+    cell: (campaign) => (
+      <Text size="sm" fw={500} maw={280} style={{ overflowWrap: 'anywhere' }}>
+        {campaign.campaign_name}
+      </Text>
+    ),
+  };
+  const created: Column = {
+    key: 'created',
+    header: 'Date created',
+    cell: (c) => formatDate(c.created_at),
+    nowrap: true,
+  };
+  const actions: Column = {
+    key: 'actions',
+    header: 'Actions',
+    cell: (campaign) => (
+      <RowActions
+        campaign={campaign}
+        tab={tab}
+        deleting={props.deleting}
+        resubmitting={props.resubmittingId === campaign.id}
+        onEdit={props.onEdit}
+        onDelete={props.onDelete}
+        onResubmit={props.onResubmit}
+      />
+    ),
+  };
+
+  if (tab === 'pending') {
+    return [
+      select,
+      name,
+      created,
+      { key: 'status', header: 'Status', cell: (campaign) => <PendingStatus campaign={campaign} /> },
+      { key: 'objective', header: 'Objective', cell: (campaign) => campaign.campaign_objective },
+      { key: 'budget', header: 'Budget', cell: (campaign) => formatUsd(campaign.budget_amount), nowrap: true },
+      actions,
+    ];
+  }
+
+  const archived = tab === 'archived';
+  return [
+    select,
+    {
+      key: 'switch',
+      header: 'Off/On',
+      cell: (campaign) => (
+        <Switch
+          aria-label={`${campaign.campaign_name} on or off`}
+          checked={switchValue(campaign) === 'on'}
+          // docs/product/campaigns.md, Campaign state: archiving is final.
+          disabled={archived}
+          onChange={(event) => onToggle(campaign, event.currentTarget.checked ? 'on' : 'off')}
+        />
+      ),
+    },
+    name,
+    created,
+    { key: 'delivery', header: 'Delivery', cell: archived ? DELIVERY.archived : DELIVERY.active },
+    { key: 'impressions', header: 'Total Impressions', cell: (c) => formatCount(current(c)?.total_impressions) },
+    { key: 'reach', header: 'Total Reach', cell: (c) => formatCount(current(c)?.total_reach) },
+    {
+      key: 'paid',
+      header: 'Date paid',
+      cell: (c) => formatDate(c.date_paid ?? current(c)?.date_paid),
+      nowrap: true,
+    },
+    archived
+      ? { key: 'followers', header: 'Followers', cell: (c) => formatCount(current(c)?.followers_count) }
+      : { key: 'payment', header: 'Payment Status', cell: (campaign) => <PaymentStatus campaign={campaign} /> },
+    { key: 'spent', header: 'Amount spent', cell: (c) => formatUsd(current(c)?.amount_spent), nowrap: true },
+    actions,
+  ];
+}
+
+const SKELETON_ROWS = 3;
+
+/** One tab's table (docs/product/campaigns.md, Campaign lists); it scrolls sideways on narrow screens. */
+export function CampaignTable(props: CampaignTableProps) {
+  const columns = columnsOf(props);
+  return (
+    <Table.ScrollContainer minWidth={props.tab === 'pending' ? 720 : 1040} type="native">
+      <Table
+        aria-label={props.label}
+        aria-busy={props.loading || undefined}
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        highlightOnHover
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.key}>{column.header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.loading
+            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
+                <Table.Tr key={row} data-testid="campaign-skeleton-row">
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>
+                      <Skeleton height={12} radius="sm" />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : props.campaigns.map((campaign) => (
+                <Table.Tr
+                  key={campaign.id}
+                  bg={props.selectedIds.has(campaign.id) ? 'var(--mantine-primary-color-light)' : undefined}
+                >
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                      {column.cell(campaign)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,127 @@
+import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import {
+  AD_LIMITS,
+  AD_MESSAGES,
+  CAMPAIGN_LIMITS,
+  CAMPAIGN_MESSAGES,
+  destinationUrlSchema,
+  type Campaign,
+} from '@portal/contract';
+import { useState } from 'react';
+import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
+import { useUpdateCampaign } from '../api/change-campaigns';
+
+/** docs/product/campaigns.md, Editing a campaign: the checks made before sending, each a toast. */
+function problemsOf(values: { name: string; url: string; objective: string }): [title: string, message: string][] {
+  const problems: [string, string][] = [];
+  if (!values.name.trim()) problems.push(['Missing Campaign Name', 'Please fill out the Campaign Name.']);
+  if (!values.url.trim()) problems.push(['Missing Destination URL', 'Please fill out the Destination URL.']);
+  if (!values.objective) problems.push(['Missing Campaign Objective', CAMPAIGN_MESSAGES.objectiveRequired]);
+  if (values.url.trim() && !destinationUrlSchema.safeParse(values.url).success) {
+    problems.push(['Invalid URL', 'Please enter valid URL']);
+  }
+  return problems;
+}
+
+function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
+  const [name, setName] = useState(campaign.campaign_name);
+  const [url, setUrl] = useState(campaign.destination_url ?? '');
+  const [onOff, setOnOff] = useState<Campaign['on_off']>(campaign.on_off);
+  const [urlError, setUrlError] = useState<string>();
+  const update = useUpdateCampaign();
+  const archived = campaign.archived_at !== null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (update.isPending) return;
+        const problems = problemsOf({ name, url, objective: campaign.campaign_objective });
+        const urlInvalid = problems.some(([title]) => title === 'Invalid URL');
+        setUrlError(urlInvalid ? AD_MESSAGES.destinationInvalid : undefined);
+        if (problems.length > 0) {
+          for (const [title, message] of problems) notifyError(title, message);
+          return;
+        }
+        // An archived campaign cannot be switched on (409), even when it was left on before
+        // archiving: its "on" is then not sent, so its name and link can still change.
+        const onOffChange = archived && onOff === 'on' ? {} : { on_off: onOff };
+        update.mutate(
+          { id: campaign.id, ...onOffChange, campaign_name: name.trim(), destination_url: url.trim() },
+          {
+            onSuccess: () => {
+              notifySuccess('Campaign updated', CAMPAIGN_MESSAGES.updated);
+              onClose();
+            },
+            onError: (error) => notifyRequestError(error, 'Failed to update campaign', 'Unknown error'),
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Campaign name"
+          data-autofocus
+          maxLength={CAMPAIGN_LIMITS.nameMaxLength}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Destination URL"
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          maxLength={AD_LIMITS.urlMaxLength}
+          value={url}
+          error={urlError}
+          onChange={(event) => {
+            setUrl(event.currentTarget.value);
+            setUrlError(undefined);
+          }}
+        />
+        {/* Fixed once the campaign exists: shown, not editable. */}
+        <TextInput label="Objective" value={campaign.campaign_objective} disabled />
+        <Radio.Group
+          label="Status"
+          description={archived ? 'An archived campaign cannot be switched on.' : undefined}
+          value={onOff}
+          onChange={(value) => setOnOff(value === 'on' ? 'on' : 'off')}
+        >
+          <Group gap="lg" mt="xs">
+            <Radio value="on" label="On" disabled={archived} />
+            <Radio value="off" label="Off" />
+          </Group>
+        </Radio.Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The Edit dialog of a campaign's row. The form is built afresh for each campaign opened, so
+ * nothing typed into a dialog that was closed comes back.
+ */
+export function EditCampaignModal({
+  campaign,
+  opened,
+  onClose,
+}: {
+  campaign: Campaign | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit campaign" size={500} centered>
+      {campaign && <EditCampaignForm key={campaign.id} campaign={campaign} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,548 @@
+import { CAMPAIGN_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/stores/session-store';
+import { findToast, jsonResponse, loginResponse } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const ACTIVE = '/api/customer/my-active-campaigns';
+const PENDING = '/api/customer/my-pending-campaigns';
+const ARCHIVED = '/api/customer/my-archived-campaigns';
+
+function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 1,
+    user_id: 7,
+    user_first_name: 'Ann',
+    user_last_name: 'Lee',
+    user_email: 'ann@example.com',
+    campaign_name: 'Summer sale',
+    campaign_objective: 'Video view',
+    budget_type: 'lifetime',
+    budget_amount: 1250,
+    budget: 1250,
+    keywords: ['shoes', 'summer', 'sale'],
+    approval_status: 'approved',
+    decline_reason: null,
+    on_off: 'on',
+    status: 'active',
+    archived_at: null,
+    delivery_status: 'active',
+    payment_status: 'paid',
+    payment_link_url: null,
+    date_paid: null,
+    created_at: '2026-11-02T10:00:00.000Z',
+    published_on: '2026-11-03T10:00:00.000Z',
+    submitted_at: '2026-11-02T11:00:00.000Z',
+    declined_at: null,
+    ad_title: 'Shoes for summer',
+    ad_description: 'Light and cheap',
+    destination_url: 'https://shop.example.com/summer',
+    statistics: [],
+    ...overrides,
+  };
+}
+
+function statistics(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
+  return {
+    id: 1,
+    created_at: '2026-11-10T00:00:00.000Z',
+    date_paid: '2026-11-05T00:00:00.000Z',
+    amount_spent: 320.5,
+    ad_cost: 300,
+    followers_count: 4200,
+    posts: 3,
+    duration: 7,
+    total_reach: 12500,
+    post_reach: 10000,
+    story_reach: 2500,
+    total_impressions: 34000,
+    post_impressions: 30000,
+    story_impressions: 4000,
+    post_likes: 0,
+    post_comments: 0,
+    post_shares: 0,
+    post_saves: 0,
+    story_account_taps: 0,
+    stories_with_link: 0,
+    link_clicks: 0,
+    lead_generated: 0,
+    dates: [],
+    ...overrides,
+  };
+}
+
+const TYPES = { [ACTIVE]: 'Active', [PENDING]: 'Pending', [ARCHIVED]: 'Archive' } as const;
+
+function list(path: keyof typeof TYPES, data: Campaign[], lastPage = 1, page = 1) {
+  return jsonResponse({
+    type: TYPES[path],
+    data,
+    pagination: { current_page: page, per_page: 10, last_page: lastPage, total: data.length },
+  });
+}
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Stubs fetch by "METHOD /api/path", the query string aside (lists carry page, per_page and
+ * search); a request nobody expected answers 599.
+ */
+function stubApi(handlers: Record<string, Handler>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const handler = handlers[key];
+    return handler ? handler(url, init) : jsonResponse({ message: `Unexpected request ${key}` }, 599);
+  });
+}
+
+type FetchMock = ReturnType<typeof stubApi>;
+
+/** The URLs and bodies of the requests sent to one "METHOD /api/path". */
+function requestsTo(fetchMock: FetchMock, key: string) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
+    .filter(({ url, init }) => `${init?.method ?? 'GET'} ${url.pathname}` === key)
+    .map(({ url, init }) => ({
+      url,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    }));
+}
+
+function openPage(path: string, handlers: Record<string, Handler>, options?: Parameters<typeof renderApp>[1]) {
+  const fetchMock = stubApi(handlers);
+  sessionStore.signIn(loginResponse());
+  return { ...renderApp(path, options), fetchMock };
+}
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+
+/** A row's cells by column header. */
+function cellsOf(row: HTMLElement) {
+  const table = row.closest('table')!;
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent ?? '');
+  const cells = within(row).getAllByRole('cell');
+  return Object.fromEntries(headers.map((header, index) => [header, cells[index]!]));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/campaigns lists', () => {
+  it('shows the Active tab with its columns, Paid badge, Pay Now and delivery', async () => {
+    openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: () =>
+        list(ACTIVE, [
+          campaign({ statistics: [statistics()] }),
+          campaign({
+            id: 2,
+            campaign_name: 'Winter boots',
+            on_off: 'off',
+            delivery_status: 'off',
+            payment_status: 'unpaid',
+            payment_link_url: 'https://pay.example.com/link/2',
+            date_paid: '2026-12-01T00:00:00.000Z',
+            statistics: [statistics({ date_paid: '2026-11-20T00:00:00.000Z' })],
+          }),
+          campaign({ id: 3, campaign_name: 'No link yet', payment_status: 'unpaid', destination_url: null }),
+        ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Active campaigns' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      '',
+      'Off/On',
+      'Campaign',
+      'Date created',
+      'Delivery',
+      'Total Impressions',
+      'Total Reach',
+      'Date paid',
+      'Payment Status',
+      'Amount spent',
+      'Actions',
+    ]);
+
+    const summer = cellsOf(await rowOf('Summer sale'));
+    expect(summer['Date created']).toHaveTextContent('2 Nov 2026');
+    expect(summer['Delivery']).toHaveTextContent(/^Active$/);
+    expect(summer['Total Impressions']).toHaveTextContent('34,000');
+    expect(summer['Total Reach']).toHaveTextContent('12,500');
+    // No payment of its own: the current statistics entry's date.
+    expect(summer['Date paid']).toHaveTextContent('5 Nov 2026');
+    expect(within(summer['Payment Status']!).getByText('Paid')).toBeInTheDocument();
+    expect(summer['Amount spent']).toHaveTextContent('$320.50');
+    expect(screen.getByRole('switch', { name: 'Summer sale on or off' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Summer sale' })).not.toBeChecked();
+    expect(
+      within(summer['Actions']!).getByRole('link', { name: /Open the destination link of Summer sale/ }),
+    ).toHaveAttribute('href', 'https://shop.example.com/summer');
+
+    const winter = cellsOf(await rowOf('Winter boots'));
+    expect(winter['Delivery']).toHaveTextContent(/^Paused$/);
+    expect(winter['Date paid']).toHaveTextContent('1 Dec 2026');
+    const pay = within(winter['Payment Status']!).getByRole('link', { name: /Pay Now/ });
+    expect(pay).toHaveAttribute('href', 'https://pay.example.com/link/2');
+    expect(pay).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('switch', { name: 'Winter boots on or off' })).not.toBeChecked();
+
+    const noLink = cellsOf(await rowOf('No link yet'));
+    expect(noLink['Payment Status']).toBeEmptyDOMElement();
+    expect(noLink['Total Reach']).toHaveTextContent(/^$/);
+    expect(noLink['Amount spent']).toHaveTextContent(/^$/);
+    expect(within(noLink['Actions']!).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New campaign' })).toHaveAttribute('href', '/campaigns/new');
+  });
+
+  it('shows Pending with status, decline reason, objective and budget, and resubmits a declined one', async () => {
+    const { fetchMock, user } = openPage('/campaigns?tab=pending', {
+      [`GET ${PENDING}`]: () =>
+        list(PENDING, [
+          campaign({ approval_status: 'pending', campaign_objective: 'Consideration' }),
+          campaign({
+            id: 2,
+            campaign_name: 'Winter boots',
+            approval_status: 'declined',
+            decline_reason: 'The link does not open',
+            budget_amount: 99.9,
+          }),
+        ]),
+      'POST /api/customer/my-campaigns/resubmit/2': () =>
+        jsonResponse({
+          message: CAMPAIGN_MESSAGES.resubmitted,
+          data: { ...campaign({ id: 2 }), campaign_content: [] },
+        }),
+    });
+    const table = await screen.findByRole('table', { name: 'Pending' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['', 'Campaign', 'Date created', 'Status', 'Objective', 'Budget', 'Actions']);
+
+    const pending = cellsOf(await rowOf('Summer sale'));
+    expect(pending['Status']).toHaveTextContent(/^Pending$/);
+    expect(pending['Objective']).toHaveTextContent('Consideration');
+    expect(pending['Budget']).toHaveTextContent('$1,250.00');
+    expect(within(pending['Actions']!).queryByRole('button', { name: /Resubmit/ })).not.toBeInTheDocument();
+
+    const declined = cellsOf(await rowOf('Winter boots'));
+    expect(declined['Status']).toHaveTextContent('Declined');
+    expect(within(declined['Status']!).getByText('The link does not open')).toBeInTheDocument();
+    expect(declined['Budget']).toHaveTextContent('$99.90');
+
+    await user.click(within(declined['Actions']!).getByRole('button', { name: 'Resubmit Winter boots' }));
+    expect(within(await findToast('Success')).getByText(CAMPAIGN_MESSAGES.resubmitted)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/resubmit/2')).toHaveLength(1);
+    // The lists reload after the change, at the same page.
+    await waitFor(() => expect(requestsTo(fetchMock, `GET ${PENDING}`).length).toBeGreaterThan(1));
+    expect(requestsTo(fetchMock, `GET ${PENDING}`).at(-1)?.url.searchParams.get('page')).toBe('1');
+  });
+
+  it('says when a resubmit fails', async () => {
+    const { user } = openPage('/campaigns?tab=pending', {
+      [`GET ${PENDING}`]: () => list(PENDING, [campaign({ approval_status: 'declined', decline_reason: 'No' })]),
+      'POST /api/customer/my-campaigns/resubmit/1': () => jsonResponse({}, 409),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resubmit Summer sale' }));
+    expect(within(await findToast('Failed to resubmit campaign')).getByText('Unknown error')).toBeInTheDocument();
+  });
+
+  it('shows Archived with Followers, Delivery "Off", a disabled switch and no Duplicate', async () => {
+    const { user } = openPage('/campaigns?tab=archived', {
+      [`GET ${ARCHIVED}`]: () =>
+        list(ARCHIVED, [
+          campaign({ archived_at: '2026-12-01T00:00:00.000Z', on_off: 'off', statistics: [statistics()] }),
+        ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Archived' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toContain('Followers');
+    expect(headers).not.toContain('Payment Status');
+
+    const row = cellsOf(await rowOf('Summer sale'));
+    expect(row['Delivery']).toHaveTextContent(/^Off$/);
+    expect(row['Followers']).toHaveTextContent('4,200');
+    expect(screen.getByRole('switch', { name: 'Summer sale on or off' })).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Summer sale' }));
+    expect(screen.getByText('1 Campaign(s) selected')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Duplicate' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['active', ACTIVE, 'No active campaigns yet'],
+    ['pending', PENDING, 'No pending campaigns yet'],
+    ['archived', ARCHIVED, 'No archived campaigns yet'],
+  ] as const)('says so when the %s tab is empty', async (tab, path, text) => {
+    openPage(`/campaigns?tab=${tab}`, { [`GET ${path}`]: () => list(path, []) });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows placeholder rows while loading', async () => {
+    let answer: (response: Response) => void = () => {};
+    openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findAllByTestId('campaign-skeleton-row')).toHaveLength(3);
+    answer(list(ACTIVE, [campaign()]));
+    expect(await screen.findByText('Summer sale')).toBeInTheDocument();
+    expect(screen.queryByTestId('campaign-skeleton-row')).not.toBeInTheDocument();
+  });
+
+  it('shows a failed list empty, with "Failed to fetch campaigns"', async () => {
+    openPage('/campaigns', { [`GET ${ACTIVE}`]: () => jsonResponse({ message: 'The page is odd' }, 422) });
+    expect(within(await findToast('Failed to fetch campaigns')).getByText('The page is odd')).toBeInTheDocument();
+    expect(screen.getByText('No active campaigns yet')).toBeInTheDocument();
+  });
+
+  it('falls back to "Unknown error" when the failure says nothing', async () => {
+    openPage('/campaigns', { [`GET ${ACTIVE}`]: () => jsonResponse({}, 400) });
+    expect(within(await findToast('Failed to fetch campaigns')).getByText('Unknown error')).toBeInTheDocument();
+  });
+
+  it('switches tabs through the address', async () => {
+    const { user, router } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: () => list(ACTIVE, [campaign()]),
+      [`GET ${PENDING}`]: () => list(PENDING, []),
+    });
+    await screen.findByRole('table', { name: 'Active campaigns' });
+    await user.click(screen.getByRole('tab', { name: 'Pending' }));
+    expect(await screen.findByText('No pending campaigns yet')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=pending');
+  });
+});
+
+describe('search and pages', () => {
+  it('searches a second after the last keystroke, keeping the search in the address', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { fetchMock, user, router } = openPage(
+      '/campaigns?page=2',
+      { [`GET ${ACTIVE}`]: (url) => list(ACTIVE, [campaign()], 3, Number(url.searchParams.get('page'))) },
+      { userEventOptions: { advanceTimers: vi.advanceTimersByTime } },
+    );
+    await screen.findByText('Summer sale');
+    await user.type(screen.getByRole('searchbox', { name: 'Search campaigns' }), 'sum');
+    // Not yet: nothing is sent per keystroke.
+    expect(router.state.location.search).toBe('?page=2');
+    expect(requestsTo(fetchMock, `GET ${ACTIVE}`).some(({ url }) => url.searchParams.get('search'))).toBe(false);
+
+    act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=sum'));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `GET ${ACTIVE}`).at(-1)?.url.searchParams.get('search')).toBe('sum'),
+    );
+    // A new search starts at page 1.
+    expect(requestsTo(fetchMock, `GET ${ACTIVE}`).at(-1)?.url.searchParams.get('page')).toBe('1');
+    expect(screen.getByRole('searchbox', { name: 'Search campaigns' })).toHaveValue('sum');
+  });
+
+  it('moves to page 2 and asks for it', async () => {
+    const { fetchMock, user, router } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: (url) => {
+        const page = Number(url.searchParams.get('page'));
+        return list(ACTIVE, [campaign({ id: page, campaign_name: `Campaign on page ${page}` })], 10, page);
+      },
+    });
+    await screen.findByText('Campaign on page 1');
+    const pages = screen.getByRole('navigation', { name: 'Active campaigns pages' });
+    // Seven places: the first pages, dots, the last.
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Page 10' })).toBeInTheDocument();
+    expect(within(pages).queryByRole('button', { name: 'Page 6' })).not.toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Campaign on page 2')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    const last = requestsTo(fetchMock, `GET ${ACTIVE}`).at(-1)!.url.searchParams;
+    expect([last.get('page'), last.get('per_page')]).toEqual(['2', '10']);
+  });
+
+  it('shows no pagination for one page', async () => {
+    openPage('/campaigns', { [`GET ${ACTIVE}`]: () => list(ACTIVE, [campaign()]) });
+    await screen.findByText('Summer sale');
+    expect(screen.queryByRole('navigation', { name: 'Active campaigns pages' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the switch', () => {
+  it('flips at once and flips back with "Status Toggle Failed" when refused', async () => {
+    let refuse: () => void = () => {};
+    const { fetchMock, user } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: () => list(ACTIVE, [campaign({ on_off: 'off', delivery_status: 'off' })]),
+      'POST /api/customer/my-campaigns/update/1': () =>
+        new Promise<Response>((resolve) => {
+          refuse = () => resolve(jsonResponse({ message: 'The campaign is busy' }, 409));
+        }),
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Summer sale on or off' });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    await waitFor(() => expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/update/1')).toHaveLength(1));
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/update/1')[0]?.body).toEqual({ on_off: 'on' });
+
+    refuse();
+    expect(within(await findToast('Status Toggle Failed')).getByText('The campaign is busy')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Summer sale on or off' })).not.toBeChecked());
+  });
+});
+
+describe('the Edit dialog', () => {
+  async function openDialog(handlers: Record<string, Handler> = {}) {
+    const page = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: () => list(ACTIVE, [campaign()]),
+      ...handlers,
+    });
+    await page.user.click(await screen.findByRole('button', { name: 'Edit Summer sale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit campaign' });
+    return { ...page, dialog };
+  }
+
+  it('checks the fields before sending, each with its toast', async () => {
+    const { dialog, user, fetchMock } = await openDialog();
+    const name = within(dialog).getByLabelText('Campaign name');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(within(dialog).getByLabelText('Objective')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Objective')).toHaveValue('Video view');
+
+    await user.clear(name);
+    await user.clear(within(dialog).getByLabelText('Destination URL'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      within(await findToast('Missing Campaign Name')).getByText('Please fill out the Campaign Name.'),
+    ).toBeInTheDocument();
+    expect(
+      within(await findToast('Missing Destination URL')).getByText('Please fill out the Destination URL.'),
+    ).toBeInTheDocument();
+
+    await user.type(name, 'Autumn sale');
+    await user.type(within(dialog).getByLabelText('Destination URL'), 'ftp://shop.example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(await findToast('Invalid URL')).getByText('Please enter valid URL')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a valid URL')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Destination URL')).toHaveAttribute('aria-invalid', 'true');
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/update/1')).toHaveLength(0);
+  });
+
+  it('saves name, link and status, then closes and reloads the list', async () => {
+    const { dialog, user, fetchMock } = await openDialog({
+      'POST /api/customer/my-campaigns/update/1': () =>
+        jsonResponse({ message: CAMPAIGN_MESSAGES.updated, data: { ...campaign(), campaign_content: [] } }),
+    });
+    const name = within(dialog).getByLabelText('Campaign name');
+    await user.clear(name);
+    await user.type(name, ' Autumn sale ');
+    const url = within(dialog).getByLabelText('Destination URL');
+    await user.clear(url);
+    await user.type(url, 'https://shop.example.com/autumn');
+    await user.click(within(dialog).getByRole('radio', { name: 'Off' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect(within(await findToast('Campaign updated')).getByText('Campaign updated successfully')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/update/1')[0]?.body).toEqual({
+      on_off: 'off',
+      campaign_name: 'Autumn sale',
+      destination_url: 'https://shop.example.com/autumn',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit campaign' })).not.toBeInTheDocument());
+    await waitFor(() => expect(requestsTo(fetchMock, `GET ${ACTIVE}`).length).toBeGreaterThan(1));
+  });
+
+  it('says "Failed to update campaign" with the server message', async () => {
+    const { dialog, user } = await openDialog({
+      'POST /api/customer/my-campaigns/update/1': () => jsonResponse({ message: 'No such campaign' }, 404),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(await findToast('Failed to update campaign')).getByText('No such campaign')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit campaign' })).toBeInTheDocument();
+  });
+});
+
+describe('selection and bulk actions', () => {
+  const twoCampaigns = () => list(ACTIVE, [campaign(), campaign({ id: 2, campaign_name: 'Winter boots' })]);
+
+  it('duplicates the selected campaigns and clears the selection', async () => {
+    const { fetchMock, user } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: twoCampaigns,
+      'POST /api/customer/my-campaigns/duplicate': () => jsonResponse({ message: CAMPAIGN_MESSAGES.duplicated }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Summer sale' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Winter boots' }));
+    expect(screen.getByText('2 Campaign(s) selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Duplicate' }));
+
+    expect(within(await findToast('Success')).getByText('Campaign(s) duplicated successfully')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/duplicate')[0]?.body).toEqual({
+      campaign_ids: [1, 2],
+    });
+    await waitFor(() => expect(screen.queryByText(/Campaign\(s\) selected/)).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select Summer sale' })).not.toBeChecked();
+  });
+
+  it('deletes the selected campaigns, or one from its row', async () => {
+    const { fetchMock, user } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: twoCampaigns,
+      'DELETE /api/customer/my-campaigns/soft-delete': () => jsonResponse({ message: CAMPAIGN_MESSAGES.deleted }),
+    });
+    await screen.findByText('Winter boots');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all campaigns on this page' }));
+    expect(screen.getByText('2 Campaign(s) selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(within(await findToast('Success')).getByText('Campaign(s) deleted successfully')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')[0]?.body).toEqual({
+      campaign_ids: [1, 2],
+    });
+    await waitFor(() => expect(screen.queryByText(/Campaign\(s\) selected/)).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Winter boots' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')).toHaveLength(2));
+    expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')[1]?.body).toEqual({
+      campaign_ids: [2],
+    });
+  });
+
+  it('says "Failed to delete campaigns" and "Failed to duplicate campaigns"', async () => {
+    const { user } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: twoCampaigns,
+      'DELETE /api/customer/my-campaigns/soft-delete': () => jsonResponse({ message: 'No such campaign' }, 404),
+      'POST /api/customer/my-campaigns/duplicate': () => jsonResponse({ message: 'No such campaign' }, 404),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Summer sale' }));
+    expect(within(await findToast('Failed to delete campaigns')).getByText('No such campaign')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Winter boots' }));
+    await user.click(screen.getByRole('button', { name: 'Duplicate' }));
+    expect(within(await findToast('Failed to duplicate campaigns')).getByText('No such campaign')).toBeInTheDocument();
+  });
+
+  it('clears the selection with Cancel and when the page changes', async () => {
+    const { user } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: (url) => {
+        const page = Number(url.searchParams.get('page'));
+        return list(ACTIVE, [campaign({ id: page, campaign_name: `Campaign on page ${page}` })], 2, page);
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Campaign on page 1' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText(/Campaign\(s\) selected/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Campaign on page 1' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('Campaign on page 2');
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(await screen.findByRole('checkbox', { name: 'Select Campaign on page 1' })).not.toBeChecked();
+    expect(screen.queryByText(/Campaign\(s\) selected/)).not.toBeInTheDocument();
+  });
+});
