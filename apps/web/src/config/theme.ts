@@ -1,6 +1,12 @@
 import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
 
 /** The light/dark choice survives a reload under the key docs/product/accounts.md names ("theme"). */
+/**
+ * A green for filled badges ("Paid", "Uploaded") that keeps white text at AA contrast in both
+ * schemes; Mantine's own green is just under it. The same shade as the checklist's met rules.
+ */
+export const SUCCESS_GREEN = '#256d33';
+
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
 
 export const theme = createTheme({

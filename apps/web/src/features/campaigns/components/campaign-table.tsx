@@ -4,6 +4,7 @@ import { IconExternalLink, IconPencil, IconSend, IconTrash } from '@tabler/icons
 import type { ReactNode } from 'react';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import statusColors from '@/components/status-colors.module.css';
+import { SUCCESS_GREEN } from '@/config/theme';
 import { formatCount, formatDate, formatUsd } from '@/lib/format';
 
 /** What a row can do; the list panel carries the requests out. */
@@ -40,9 +41,6 @@ interface Column {
   nowrap?: boolean;
 }
 
-/** A Badge's own green is below AA behind white text; this shade passes in both schemes. */
-const PAID_GREEN = '#256d33';
-
 const DELIVERY = {
   // docs/product/campaigns.md, Campaign state: the Active list says "Paused" for `off`.
   active: (campaign: Campaign) => (campaign.delivery_status === 'active' ? 'Active' : 'Paused'),
@@ -53,7 +51,7 @@ const DELIVERY = {
 function PaymentStatus({ campaign }: { campaign: Campaign }) {
   if (campaign.payment_status === 'paid') {
     return (
-      <Badge color={PAID_GREEN} variant="filled">
+      <Badge color={SUCCESS_GREEN} variant="filled">
         Paid
       </Badge>
     );

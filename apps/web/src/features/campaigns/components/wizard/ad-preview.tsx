@@ -101,7 +101,16 @@ export function AdPreview({
           Learn more
         </Text>
         {destinationUrl && (
-          <Anchor href={destinationUrl} size="xs" {...NEW_TAB_PROPS} truncate="end" maw="60%">
+          // The page's text colour, underlined: the link colour is too faint on this grey in the dark theme.
+          <Anchor
+            href={destinationUrl}
+            size="xs"
+            c="var(--mantine-color-text)"
+            underline="always"
+            {...NEW_TAB_PROPS}
+            truncate="end"
+            maw="60%"
+          >
             {destinationUrl}
             <NewTabHint />
           </Anchor>

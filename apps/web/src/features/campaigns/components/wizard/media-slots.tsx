@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Card, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MEDIA_LIMITS } from '@portal/contract';
 import { IconCheck, IconMovie, IconPlus, IconTrash } from '@tabler/icons-react';
+import { SUCCESS_GREEN } from '@/config/theme';
 import { useMediaViewUrl } from './use-media-view-url';
 import type { MediaItem } from './use-media-uploads';
 
@@ -73,7 +74,12 @@ export function MediaSlots({
                   animated
                 />
               ) : (
-                <Badge size="xs" color="green" variant="light" leftSection={<IconCheck size={10} aria-hidden />}>
+                <Badge
+                  size="xs"
+                  color={SUCCESS_GREEN}
+                  variant="filled"
+                  leftSection={<IconCheck size={10} aria-hidden />}
+                >
                   Uploaded
                 </Badge>
               )}
@@ -90,31 +96,34 @@ export function MediaSlots({
             </Group>
           </Card>
         ))}
-        <FileButton
-          multiple
-          accept={ACCEPT}
-          onChange={(files) => onAdd(files)}
-          // Named too, though hidden: tests and assistive tools can find the file field itself.
-          inputProps={{ 'aria-label': 'Add media files' }}
-        >
-          {(props) => (
-            <Card
-              {...props}
-              component="button"
-              type="button"
-              withBorder
-              padding="xs"
-              aria-label="Add media files"
-              aria-describedby={error ? 'media-error' : undefined}
-              style={{ borderStyle: 'dashed', cursor: 'pointer', minHeight: 140 }}
-            >
-              <Stack align="center" justify="center" gap={4} h="100%">
-                <IconPlus aria-hidden />
-                <Text size="xs">Add image or video</Text>
-              </Stack>
-            </Card>
-          )}
-        </FileButton>
+        {/* In the list as its last item, so the list holds only items. */}
+        <div role="listitem">
+          <FileButton
+            multiple
+            accept={ACCEPT}
+            onChange={(files) => onAdd(files)}
+            // Named too, though hidden: tests and assistive tools can find the file field itself.
+            inputProps={{ 'aria-label': 'Add media files' }}
+          >
+            {(props) => (
+              <Card
+                {...props}
+                component="button"
+                type="button"
+                withBorder
+                padding="xs"
+                aria-label="Add media files"
+                aria-describedby={error ? 'media-error' : undefined}
+                style={{ borderStyle: 'dashed', cursor: 'pointer', minHeight: 140 }}
+              >
+                <Stack align="center" justify="center" gap={4} h="100%">
+                  <IconPlus aria-hidden />
+                  <Text size="xs">Add image or video</Text>
+                </Stack>
+              </Card>
+            )}
+          </FileButton>
+        </div>
       </SimpleGrid>
       {error && (
         <Text size="xs" c="red" id="media-error" role="alert">

@@ -134,8 +134,10 @@ export function ReviewStep({
           </Card>
           <Text size="sm" c="dimmed">
             By publishing this campaign you agree to our{' '}
-            <ExternalLink href={settings.termsUrl}>Terms and Conditions</ExternalLink> and the advertising guidelines
-            they contain.
+            <ExternalLink href={settings.termsUrl} underline="always">
+              Terms and Conditions
+            </ExternalLink>{' '}
+            and the advertising guidelines they contain.
           </Text>
         </Stack>
       </Grid.Col>
