@@ -1,21 +1,36 @@
-// `npm run bench`: starts the built server on a fresh embedded database and measures the
-// login endpoint (one argon2id hash per request, so it is CPU-bound by design) and an
-// authenticated read (one indexed session lookup), printing the figures autocannon reports;
-// then times forgot-password for a registered and an unknown address, which must not differ.
+// `npm run bench`: starts the built server and measures it with autocannon, on the embedded
+// database and, when DATABASE_URL names a PostgreSQL server, on PostgreSQL as well (in a
+// database of its own, `portal_bench`, created afresh). For each database:
+// - login (one argon2id hash per request, CPU-bound by design) and an authenticated read;
+// - /api/health, and the customer campaign lists (page 1 and the last page of each tab, and a
+//   search) for a customer with 200 campaigns and one with 20,000, among 1,000 customers and
+//   200,000 campaigns seeded straight into the database, each next to the same queries sent
+//   to the database without the API, so the table shows the API's cost as a ratio;
+// - forgot-password for a registered and an unknown address, which must not differ.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { listQueries, SEED, seedStatements } from './bench/seed-campaigns.mjs';
 
 const port = 3124;
 const origin = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench@example.com', password: 'Bench-pass-1' };
 const dataDir = path.join(os.tmpdir(), 'portal-bench-data');
-rmSync(dataDir, { recursive: true, force: true });
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  env: {
+let addressCounter = 0;
+const randomAddress = () => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+function startServer(databaseUrl) {
+  const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -26,18 +41,22 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     // The per-address login limit (50 a minute) would answer most requests with 429, so the
     // benchmark sends each from its own address through a trusted X-Forwarded-For.
     TRUST_PROXY: 'true',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-let addressCounter = 0;
-const randomAddress = () => {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-};
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  return {
+    ready: waitForHealth(),
+    async stop() {
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 async function waitForHealth() {
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < 240; attempt++) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return;
     } catch {
@@ -48,78 +67,187 @@ async function waitForHealth() {
   throw new Error('the server did not start');
 }
 
+/** The database outside the server: seeding, and the bare queries the lists are compared with. */
+async function openDirect(kind, databaseUrl) {
+  if (kind === 'embedded') {
+    const db = await PGlite.create({ dataDir: `${dataDir}/pglite`, extensions: { pg_trgm } });
+    return {
+      query: (text, values) => db.query(text, values),
+      // One connection, as in the server: the fair bound is the queries run one after another.
+      connections: 1,
+      close: () => db.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  return { query: (text, values) => pool.query(text, values), connections: 10, close: () => pool.end() };
+}
+
+/** Requests a second of a list's queries sent straight to the database, for SECONDS. */
+async function bareRate(direct, queries) {
+  const until = Date.now() + SECONDS * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (Date.now() < until) {
+      await Promise.all(queries.map((query) => direct.query(query.text, query.values)));
+      done += 1;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: direct.connections }, worker));
+  return done / ((Date.now() - started) / 1000);
+}
+
+async function load(options) {
+  const result = await autocannon({ connections: 10, duration: SECONDS, ...options });
+  if (result.non2xx || result.errors)
+    throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50 };
+}
+
+async function post(url, body, headers = {}) {
+  const response = await fetch(`${origin}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress(), ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
 /** Median and 90th percentile of `count` sequential forgot-password requests for `email`, in ms. */
 async function timeForgotPassword(email, count) {
   const times = [];
   for (let i = 0; i < count; i++) {
     const started = process.hrtime.bigint();
-    const response = await fetch(`${origin}/api/forgot-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
-      body: JSON.stringify({ email }),
-    });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`forgot-password answered ${response.status}`);
+    const { status } = await post('/api/forgot-password', { email });
+    if (status !== 200) throw new Error(`forgot-password answered ${status}`);
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   times.sort((a, b) => a - b);
   return { p50: times[Math.floor(count / 2)], p90: times[Math.floor(count * 0.9)] };
 }
 
-function report(title, result) {
-  const { requests, latency, non2xx, errors } = result;
-  console.log(
-    `${title}: ${requests.average.toFixed(0)} req/s, latency p50 ${latency.p50} ms, p99 ${latency.p99} ms` +
-      ` (${result.requests.total} requests, ${non2xx} non-2xx, ${errors} errors)`,
-  );
+async function prepare(kind) {
+  let databaseUrl;
+  if (kind === 'embedded') {
+    rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const serverUrl = new URL(process.env.DATABASE_URL);
+    const maintenance = new pg.Client({ connectionString: serverUrl.toString() });
+    await maintenance.connect();
+    await maintenance.query('DROP DATABASE IF EXISTS portal_bench WITH (FORCE)');
+    await maintenance.query('CREATE DATABASE portal_bench');
+    await maintenance.end();
+    serverUrl.pathname = '/portal_bench';
+    databaseUrl = serverUrl.toString();
+  }
+  // The first start creates the schema and the administrator; then the seed goes in directly.
+  const first = startServer(databaseUrl);
+  await first.ready;
+  await first.stop();
+  const direct = await openDirect(kind, databaseUrl);
+  const started = Date.now();
+  for (const statement of seedStatements(admin.email)) await direct.query(statement);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  await direct.close();
+  console.log(`${kind}: seeded ${SEED.customers} customers and ${SEED.campaigns} campaigns in ${seconds} s`);
+  return databaseUrl;
 }
 
-try {
-  await waitForHealth();
-  const loginBody = JSON.stringify(admin);
-  const login = await autocannon({
-    url: `${origin}/api/login`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: loginBody,
-    connections: 4,
-    duration: 10,
-    requests: [
-      { setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomAddress() } }) },
-    ],
-  });
-  const loginResponse = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
-    body: loginBody,
-  });
-  const token = (await loginResponse.json()).access_token;
-  const session = await autocannon({
-    url: `${origin}/api/customer/current-session`,
-    headers: { authorization: `Bearer ${token}` },
-    connections: 10,
-    duration: 10,
-  });
-  // Interleaved rounds, so that both addresses meet the same state of the server.
-  const known = [];
-  const unknown = [];
-  for (let round = 0; round < 10; round++) {
-    known.push(await timeForgotPassword(admin.email, 20));
-    unknown.push(await timeForgotPassword(`nobody-${round}@example.com`, 20));
+const TABS = ['active', 'pending', 'archived'];
+
+async function measure(kind) {
+  const databaseUrl = await prepare(kind);
+  const server = startServer(databaseUrl);
+  const rows = [];
+  const listCases = [];
+  try {
+    await server.ready;
+    const login = await autocannon({
+      url: `${origin}/api/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+      connections: 4,
+      duration: SECONDS,
+      requests: [
+        { setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomAddress() } }) },
+      ],
+    });
+    rows.push(['`POST /api/login` (one argon2id hash each)', { rps: login.requests.average, p50: login.latency.p50 }]);
+    rows.push(['`GET /api/health`', await load({ url: `${origin}/api/health` })]);
+    const adminToken = (await post('/api/login', admin)).body.access_token;
+    rows.push([
+      '`GET /api/customer/current-session` (one indexed lookup)',
+      await load({ url: `${origin}/api/customer/current-session`, headers: { authorization: `Bearer ${adminToken}` } }),
+    ]);
+
+    for (const customer of [SEED.small, SEED.large]) {
+      const { body } = await post('/api/login', { email: customer.email, password: admin.password });
+      const headers = { authorization: `Bearer ${body.access_token}` };
+      const userId = body.user_data.id;
+      for (const tab of TABS) {
+        const first = await fetch(`${origin}/api/customer/my-${tab}-campaigns`, { headers });
+        const lastPage = (await first.json()).pagination.last_page;
+        for (const page of [1, lastPage]) {
+          listCases.push({ customer, headers, userId, tab, page, search: '' });
+        }
+      }
+      listCases.push({ customer, headers, userId, tab: 'active', page: 1, search: 'boots' });
+    }
+    for (const item of listCases) {
+      const query = new URLSearchParams({ page: String(item.page), per_page: '10', search: item.search });
+      item.api = await load({ url: `${origin}/api/customer/my-${item.tab}-campaigns?${query}`, headers: item.headers });
+    }
+
+    const known = [];
+    const unknown = [];
+    for (let round = 0; round < 5; round++) {
+      known.push(await timeForgotPassword(admin.email, 20));
+      unknown.push(await timeForgotPassword(`nobody-${round}@example.com`, 20));
+    }
+    const median = (rounds, key) => rounds.map((round) => round[key]).sort((a, b) => a - b)[rounds.length >> 1];
+    rows.push([
+      'forgot-password p50, registered / unknown address',
+      {
+        text: `${median(known, 'p50').toFixed(1)} / ${median(unknown, 'p50').toFixed(1)} ms`,
+      },
+    ]);
+  } finally {
+    await server.stop();
   }
-  const median = (rounds, key) => rounds.map((round) => round[key]).sort((a, b) => a - b)[rounds.length >> 1];
-  const databaseKind = process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded database (PGlite)';
-  console.log(`\nBenchmark on ${os.cpus().length} cores, ${databaseKind}:`);
-  report('POST /api/login', login);
-  report('GET /api/customer/current-session', session);
-  for (const [title, rounds] of [
-    ['registered address', known],
-    ['unknown address', unknown],
-  ]) {
-    console.log(
-      `POST /api/forgot-password, ${title}: p50 ${median(rounds, 'p50').toFixed(1)} ms, p90 ${median(rounds, 'p90').toFixed(1)} ms (200 sequential requests)`,
-    );
+
+  // The same list queries without the API, once the server has let go of the database.
+  const direct = await openDirect(kind, databaseUrl);
+  try {
+    for (const item of listCases) item.bare = await bareRate(direct, listQueries(item));
+  } finally {
+    await direct.close();
   }
-} finally {
-  server.kill('SIGTERM');
+  return { rows, listCases };
 }
+
+const kinds = process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+const results = {};
+for (const kind of kinds) results[kind] = await measure(kind);
+
+const figure = (value) => (value.text ? value.text : `${value.rps.toFixed(0)} req/s, p50 ${value.p50} ms`);
+const header = kinds.map((kind) => (kind === 'embedded' ? 'embedded database' : 'PostgreSQL'));
+console.log(`\nBenchmark on ${os.cpus().length} cores, ${SECONDS} s per figure, 10 connections:\n`);
+console.log(`| endpoint | ${header.join(' | ')} |`);
+console.log(`| --- | ${header.map(() => '---').join(' | ')} |`);
+results[kinds[0]].rows.forEach(([title], index) => {
+  console.log(`| ${title} | ${kinds.map((kind) => figure(results[kind].rows[index][1])).join(' | ')} |`);
+});
+console.log(`\nCampaign lists (API req/s, p50; the same queries straight to the database; API ÷ bare):\n`);
+console.log(`| list | ${header.join(' | ')} |`);
+console.log(`| --- | ${header.map(() => '---').join(' | ')} |`);
+results[kinds[0]].listCases.forEach((item, index) => {
+  const title =
+    `${item.customer.campaigns.toLocaleString('en-US')} campaigns, ${item.tab}, ` +
+    (item.search ? `search "${item.search}"` : `page ${item.page}`);
+  const cells = kinds.map((kind) => {
+    const { api, bare } = results[kind].listCases[index];
+    return `${api.rps.toFixed(0)} req/s, p50 ${api.p50} ms; bare ${bare.toFixed(0)}/s; ${(api.rps / bare).toFixed(2)}×`;
+  });
+  console.log(`| ${title} | ${cells.join(' | ')} |`);
+});

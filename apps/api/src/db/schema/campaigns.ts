@@ -58,9 +58,15 @@ export const campaigns = pgTable(
     uniqueIndex('campaigns_one_draft_per_user')
       .on(table.userId)
       .where(sql`${table.approvalStatus} = 'draft'`),
-    index('campaigns_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // DESC is NULLS FIRST in PostgreSQL: the index must say so too, or `ORDER BY created_at DESC`
+    // cannot read it in order (the columns are never null, but the planner goes by the definition).
+    index('campaigns_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('campaigns_user_list_idx')
-      .on(table.userId, table.listTab, table.createdAt.desc(), table.id.desc())
+      .on(table.userId, table.listTab, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.listTab} IS NOT NULL`),
     // Serves ILIKE '%term%' on names (pg_trgm, in PostgreSQL and PGlite alike).
     index('campaigns_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),

@@ -7,12 +7,8 @@ import { bearer, createTestAppWithCustomers, errorBody, type TestApp } from '../
 import { copyName } from './campaign.service';
 
 describe('publishing and looking after campaigns', () => {
-  let t: TestApp;
-  let token: string;
-  let otherToken: string;
-  beforeAll(async () => {
-    ({ t, token, otherToken } = await createTestAppWithCustomers());
-  });
+  let t: TestApp, token: string, otherToken: string;
+  beforeAll(async () => ({ t, token, otherToken } = await createTestAppWithCustomers()));
   afterAll(() => t.close());
 
   const wizard = wizardOf(() => t);

@@ -13,12 +13,8 @@ const details = {
 };
 
 describe('the campaign draft (wizard step 1)', () => {
-  let t: TestApp;
-  let token: string;
-  let otherToken: string;
-  beforeAll(async () => {
-    ({ t, token, otherToken } = await createTestAppWithCustomers());
-  });
+  let t: TestApp, token: string, otherToken: string;
+  beforeAll(async () => ({ t, token, otherToken } = await createTestAppWithCustomers()));
   afterAll(() => t.close());
 
   const auth = (bearer: string) => ({ authorization: `Bearer ${bearer}` });

@@ -6,12 +6,8 @@ import { createTestAppWithCustomers, type TestApp } from '../../../test/test-app
 import { UNATTACHED_CLEANUP_JOB, UNATTACHED_FILE_LIFETIME_MS } from './media.service';
 
 describe('campaign files', () => {
-  let t: TestApp;
-  let token: string;
-  let otherToken: string;
-  beforeAll(async () => {
-    ({ t, token, otherToken } = await createTestAppWithCustomers());
-  });
+  let t: TestApp, token: string, otherToken: string;
+  beforeAll(async () => ({ t, token, otherToken } = await createTestAppWithCustomers()));
   afterAll(() => t.close());
 
   const auth = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
