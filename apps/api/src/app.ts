@@ -7,6 +7,7 @@ import { LocalFileStorage } from './adapters/storage/local-storage';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { createDataAccess } from './db/repositories';
+import { SessionCache } from './modules/auth/session-cache';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { accountRoutes } from './modules/account/account.routes';
@@ -114,7 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const avatars = new AvatarStore(adapters.storage);
   const { limiterFactory } = adapters;
   const passwordTries = new PasswordTries(limiterFactory);
-  const data = createDataAccess(db);
+  // One session cache per process (decision 013): revocations here forget at once, elsewhere within a second.
+  const data = createDataAccess(db, { sessions: new SessionCache() });
   const authService = new AuthService({ data, clock, passwordTries, supportEmail });
   const signupService = new SignupService({ data, clock, authService, passwordTries, limiterFactory, mailer, avatars });
   const recoveryService = new RecoveryService({

@@ -4,18 +4,24 @@ import { MailRepository } from '../modules/mail/mail.repository';
 import { MediaRepository } from '../modules/media/media.repository';
 import { OneTimeCodeRepository } from '../modules/auth/one-time-code.repository';
 import { ResetTokenRepository } from '../modules/auth/reset-token.repository';
-import { SessionRepository } from '../modules/auth/session.repository';
+import type { SessionCache } from '../modules/auth/session-cache';
+import { SessionRepository, type LiveSession } from '../modules/auth/session.repository';
 import { SignupSessionRepository } from '../modules/auth/signup-session.repository';
 import { BillingRepository } from '../modules/users/billing.repository';
 import { UserRepository } from '../modules/users/user.repository';
 import type { Database } from './database';
 
+/** What repositories share across handles: the process's session cache (decision 013). */
+export interface RepositoryCaches {
+  sessions?: SessionCache<LiveSession>;
+}
+
 /** One repository per table, all on the same handle (the database, or one transaction). */
-export function createRepositories(db: Database) {
+export function createRepositories(db: Database, caches: RepositoryCaches = {}) {
   return {
     users: new UserRepository(db),
     billing: new BillingRepository(db),
-    sessions: new SessionRepository(db),
+    sessions: new SessionRepository(db, caches.sessions),
     signupSessions: new SignupSessionRepository(db),
     resetTokens: new ResetTokenRepository(db),
     codes: new OneTimeCodeRepository(db),
@@ -39,9 +45,9 @@ export interface DataAccess {
   withTransaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
 
-export function createDataAccess(db: Database): DataAccess {
+export function createDataAccess(db: Database, caches: RepositoryCaches = {}): DataAccess {
   return {
-    repos: createRepositories(db),
-    withTransaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
+    repos: createRepositories(db, caches),
+    withTransaction: (work) => db.transaction((tx) => work(createRepositories(tx, caches))),
   };
 }

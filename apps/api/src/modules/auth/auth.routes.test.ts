@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { bearer, createTestApp, errorBody, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 import { SESSION_LIFETIME_MS } from './auth.service';
+import { SESSION_CACHE_TTL_MS } from './session-cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -287,10 +288,22 @@ describe('sessions and POST /api/logout', () => {
     expect((await currentSession(token)).statusCode).toBe(401);
   });
 
-  it('stops honouring the token of a user who has since been banned', async () => {
+  it('stops honouring the token of a user banned elsewhere within a second', async () => {
     const user = await t.createUser();
     const token = await t.login(user.email);
+    expect((await currentSession(token)).statusCode).toBe(200);
+    // Banned straight in the database, as another process would: this one's cached check of
+    // the token lasts a second at most (decision 013).
     await t.database.db.update(users).set({ status: false }).where(eq(users.id, user.id));
+    t.clock.advance(SESSION_CACHE_TTL_MS);
+    expect((await currentSession(token)).statusCode).toBe(401);
+  });
+
+  it('refuses a token logged out in this process at once, though its check was cached', async () => {
+    const user = await t.createUser();
+    const token = await t.login(user.email);
+    expect((await currentSession(token)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
     expect((await currentSession(token)).statusCode).toBe(401);
   });
 

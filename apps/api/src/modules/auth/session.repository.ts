@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 import type { ClientInfo } from '../../lib/client-info';
+import type { SessionCache } from './session-cache';
 
 export interface NewSession extends ClientInfo {
   userId: number;
@@ -10,9 +11,17 @@ export interface NewSession extends ClientInfo {
   expiresAt: Date;
 }
 
-/** The `sessions` table: one row per bearer token, kept after it ends. */
+export type LiveSession = NonNullable<Awaited<ReturnType<SessionRepository['lookUpLive']>>>;
+
+/**
+ * The `sessions` table: one row per bearer token, kept after it ends. Live lookups go through
+ * the process's session cache (decision 013); every revocation forgets what it revokes.
+ */
 export class SessionRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly cache?: SessionCache<LiveSession>,
+  ) {}
 
   async create(session: NewSession) {
     const [created] = await this.db.insert(sessions).values(session).returning();
@@ -24,8 +33,25 @@ export class SessionRepository {
     return row;
   }
 
-  /** The live session for a token hash, with the fields of its user that access checks need. */
-  async findLive(tokenHash: string, now: Date) {
+  /**
+   * The live session for a token hash, with the fields of its user that access checks need;
+   * from the cache when it was looked up less than a second ago.
+   */
+  async findLive(tokenHash: string, now: Date): Promise<LiveSession | undefined> {
+    const cached = this.cache?.get(tokenHash, now);
+    if (cached) return cached;
+    const row = await this.lookUpLive(tokenHash, now);
+    if (row) {
+      this.cache?.set(
+        tokenHash,
+        { row, sessionId: row.session.id, userId: row.user.id, expiresAt: row.session.expiresAt },
+        now,
+      );
+    }
+    return row;
+  }
+
+  private async lookUpLive(tokenHash: string, now: Date) {
     const [row] = await this.db
       .select({
         session: sessions,
@@ -39,6 +65,7 @@ export class SessionRepository {
   }
 
   async revoke(sessionId: string, at: Date): Promise<void> {
+    this.cache?.forgetSession(sessionId);
     await this.db
       .update(sessions)
       .set({ revokedAt: at })
@@ -47,6 +74,7 @@ export class SessionRepository {
 
   /** Ends every live session of a user: after a password change or reset, or a ban. */
   async revokeAllOfUser(userId: number, at: Date): Promise<void> {
+    this.cache?.forgetUser(userId);
     await this.db
       .update(sessions)
       .set({ revokedAt: at })
