@@ -93,6 +93,17 @@ describe('publishing and looking after campaigns', () => {
     });
   });
 
+  it('publishes once when the same request comes 20 times at once', async () => {
+    const draft = await wizard.saveDetails(token);
+    const ad = (await wizard.saveAd(token, wizard.adBody(draft.id, [await wizard.upload(token)]))).json().data;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => wizard.publish(token, { campaign_id: draft.id, template_id: ad.id })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
+    expect(await submissions(draft.id)).toEqual(['new']);
+  });
+
   describe('edit and switch', () => {
     it('switches a campaign off and on without sending it back to review', async () => {
       const campaign = await wizard.createSubmitted(token);
@@ -167,6 +178,13 @@ describe('publishing and looking after campaigns', () => {
         [{ destination_url: 'shop.example.com' }, 'destination_url', AD_MESSAGES.destinationInvalid],
         [{ destination_url: 'javascript:alert(1)' }, 'destination_url', AD_MESSAGES.destinationInvalid],
         [{ on_off: 'maybe' }, 'on_off', CAMPAIGN_MESSAGES.onOffInvalid],
+        [{ campaign_name: 'Bad\u0007name' }, 'campaign_name', 'Campaign name must not contain control characters'],
+        [{ campaign_name: ['an', 'array'] }, 'campaign_name', 'Campaign name must be text'],
+        [
+          { destination_url: `https://shop.example.com/${'x'.repeat(2100)}` },
+          'destination_url',
+          AD_MESSAGES.destinationInvalid,
+        ],
       ];
       for (const [payload, field, message] of cases) {
         const answer = await update(campaign.id, payload);
