@@ -91,6 +91,14 @@ export class CampaignRepository {
     });
   }
 
+  /** The user's draft with its owner and ad, or undefined. */
+  async findDraftView(userId: number): Promise<CampaignView | undefined> {
+    const [row] = await this.selectViews()
+      .where(and(eq(campaigns.userId, userId), eq(campaigns.approvalStatus, 'draft')))
+      .limit(1);
+    return row as CampaignView | undefined;
+  }
+
   /** One campaign with its owner and ad, or undefined. */
   async findView(id: number): Promise<CampaignView | undefined> {
     const [row] = await this.selectViews().where(eq(campaigns.id, id)).limit(1);

@@ -51,9 +51,7 @@ export class CampaignService {
 
   /** The caller's draft with its ad and files, so the wizard reopens it where it was left. */
   async draft(principal: Principal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
-    const { repos } = this.options.data;
-    const row = await repos.campaigns.findDraft(principal.userId);
-    const view = row && (await repos.campaigns.findView(row.id));
+    const view = await this.options.data.repos.campaigns.findDraftView(principal.userId);
     if (!view) return null;
     return {
       campaign: toCampaign(view),
