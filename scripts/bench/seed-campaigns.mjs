@@ -53,21 +53,23 @@ export function seedStatements(adminEmail) {
 
 /**
  * The customer list query as the API sends it (modules/campaigns/campaign.repository.ts,
- * listForCustomer): the page, and the count with the same filter. For the bare-database
- * comparison.
+ * listForCustomer): one prepared statement, the page with the filter's total beside each row.
+ * For the bare-database comparison; `name` makes it a prepared statement on PostgreSQL, as
+ * the API's is.
  */
-export function listQueries({ userId, tab, page, search }) {
-  const filter = `c.user_id = $1 AND c.list_tab = $2${search ? ' AND c.name ILIKE $3' : ''}`;
+export function listQuery({ userId, tab, page, search }) {
+  const filter = (first) =>
+    `c.user_id = $${first} AND c.list_tab = $${first + 1}${search ? ` AND c.name ILIKE $${first + 2}` : ''}`;
   const values = search ? [userId, tab, `%${search}%`] : [userId, tab];
-  return [
-    {
-      text: `SELECT c.*, u.first_name, u.last_name, u.email, a.id AS ad_id, a.ad_title, a.ad_description, a.destination_url
+  const next = values.length + 1;
+  return {
+    name: search ? 'bench_list_search' : 'bench_list',
+    text: `SELECT c.*, u.first_name, u.last_name, u.email, a.id AS ad_id, a.ad_title, a.ad_description, a.destination_url,
+                    (SELECT count(*) FROM campaigns c WHERE ${filter(1)}) AS total
              FROM campaigns c JOIN users u ON u.id = c.user_id LEFT JOIN ad_templates a ON a.campaign_id = c.id
-             WHERE c.id IN (SELECT c.id FROM campaigns c WHERE ${filter}
-                            ORDER BY c.created_at DESC, c.id DESC LIMIT 10 OFFSET ${(page - 1) * 10})
+             WHERE c.id IN (SELECT c.id FROM campaigns c WHERE ${filter(next)}
+                            ORDER BY c.created_at DESC, c.id DESC LIMIT $${2 * next - 1} OFFSET $${2 * next})
              ORDER BY c.created_at DESC, c.id DESC`,
-      values,
-    },
-    { text: `SELECT count(*) FROM campaigns c WHERE ${filter}`, values },
-  ];
+    values: [...values, ...values, 10, (page - 1) * 10],
+  };
 }

@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
@@ -49,28 +49,52 @@ describe('containsText', () => {
 });
 
 describe('fetchPage with a stable order', () => {
-  const page = (pageNumber: number) =>
-    fetchPage(
+  let countCalls = 0;
+  const page = (pageNumber: number, where?: SQL) => {
+    const total = database.db.select({ total: count() }).from(items).where(where);
+    return fetchPage(
       { page: pageNumber, per_page: 2 },
       {
         rows: ({ limit, offset }) =>
           database.db
-            .select({ id: items.id, rank: items.rank })
+            .select({ id: items.id, rank: items.rank, total: sql<number>`(${total})`.mapWith(Number) })
             .from(items)
+            .where(where)
             .orderBy(...stableOrder(items.rank, items.id, 'asc'))
             .limit(limit)
             .offset(offset),
-        count: async () => (await database.db.select({ total: count() }).from(items))[0]!.total,
+        count: async () => {
+          countCalls += 1;
+          return (await total)[0]!.total;
+        },
       },
     );
+  };
 
-  it('shows every row once across the pages, ties broken by id, with the totals', async () => {
-    const pages = await Promise.all([1, 2, 3].map(page));
-    expect(pages.flatMap((result) => result.data.map((row) => row.id))).toEqual([1, 2, 3, 4, 5]);
+  it('shows every row once across the pages, ties broken by id, with the totals from the rows', async () => {
+    countCalls = 0;
+    const pages = await Promise.all([1, 2, 3].map((pageNumber) => page(pageNumber)));
+    expect(pages.flatMap((result) => result.data)).toEqual(
+      [1, 2, 3, 4, 5].map((id) => expect.objectContaining({ id })),
+    );
+    expect(pages[2]!.data[0]).toEqual({ id: 5, rank: 2 });
     expect(pages[0]!.pagination).toEqual({ current_page: 1, per_page: 2, last_page: 3, total: 5 });
+    expect(pages[2]!.pagination.total).toBe(5);
+    expect(countCalls).toBe(0);
   });
 
-  it('answers a page past the end with no rows and the real total', async () => {
+  it('answers a page past the end with no rows and the real total, counted on its own', async () => {
+    countCalls = 0;
     expect(await page(9)).toEqual({ data: [], pagination: { current_page: 9, per_page: 2, last_page: 3, total: 5 } });
+    expect(countCalls).toBe(1);
+  });
+
+  it('answers an empty first page with a total of 0 without counting', async () => {
+    countCalls = 0;
+    expect(await page(1, eq(items.rank, 99))).toEqual({
+      data: [],
+      pagination: { current_page: 1, per_page: 2, last_page: 1, total: 0 },
+    });
+    expect(countCalls).toBe(0);
   });
 });

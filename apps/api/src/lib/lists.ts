@@ -15,9 +15,12 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (cha
  */
 export function containsText(search: string, columns: AnyColumn[]): SQL | undefined {
   if (search === '') return undefined;
-  const pattern = `%${escapeLike(search)}%`;
+  const pattern = containsPattern(search);
   return or(...columns.map((column) => ilike(column, pattern)));
 }
+
+/** The ILIKE pattern of "contains `search`", for a prepared statement's placeholder. */
+export const containsPattern = (search: string): string => `%${escapeLike(search)}%`;
 
 /**
  * A stable order: the sort column, then the primary key to break ties, so that a row never
@@ -35,15 +38,21 @@ export const pageWindow = (query: Pick<ListQuery, 'page' | 'per_page'>) => ({
   offset: (query.page - 1) * query.per_page,
 });
 
+/** A row of a page, with the filter's total beside it. */
+export type WithTotal<Row> = Row & { total: number };
+
 /**
- * One page and the total, the one count strategy of every list: the rows of the page and a
- * `count(*)` with the same filter, run together. (A window `count(*) over ()` would save the
- * second query but says nothing when the page is past the end.)
+ * One page and the total, the one count strategy of every list, in one round trip: each row of
+ * the page carries the filter's total, which an uncorrelated subquery (`(SELECT count(*) ...)`
+ * in the select list) computes once per query, not once per row. A page past the end has no row
+ * to carry it, so only then is the count asked on its own; an empty first page means none.
  */
 export async function fetchPage<Row>(
   query: Pick<ListQuery, 'page' | 'per_page'>,
-  load: { rows(window: { limit: number; offset: number }): Promise<Row[]>; count(): Promise<number> },
+  load: { rows(window: { limit: number; offset: number }): Promise<WithTotal<Row>[]>; count(): Promise<number> },
 ): Promise<Paginated<Row>> {
-  const [data, total] = await Promise.all([load.rows(pageWindow(query)), load.count()]);
+  const rows = await load.rows(pageWindow(query));
+  const total = rows[0]?.total ?? (query.page === 1 ? 0 : await load.count());
+  const data = rows.map(({ total: _total, ...row }) => row as unknown as Row);
   return { data, pagination: paginationOf(total, query) };
 }
