@@ -31,6 +31,12 @@ import { Mailer } from './modules/mail/mail.service';
 import { mediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
 import { subscribeMail } from './modules/mail/mail.subscribers';
+import { NotificationHub } from './modules/notifications/notification-hub';
+import { notificationRoutes } from './modules/notifications/notification.routes';
+import { NotificationService } from './modules/notifications/notification.service';
+import { subscribeNotifications } from './modules/notifications/notification.subscribers';
+import { reviewRoutes } from './modules/review/review.routes';
+import { ReviewService } from './modules/review/review.service';
 import { storageRoutes } from './modules/storage/storage.routes';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
@@ -103,7 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
     deliverAfterActions: options.deliverMailAfterActions,
   });
-  subscribeMail(events, mailer);
+  subscribeMail(events, mailer, config.publicOrigin);
+  subscribeNotifications(events);
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.decorate('mailer', mailer);
@@ -129,6 +136,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accountService = new AccountService({ data, clock, mailer, avatars, passwordTries });
   const mediaService = new MediaService({ data, clock, jobs, storage: adapters.storage });
   const campaignService = new CampaignService({ data, clock, jobs, media: mediaService });
+  const reviewService = new ReviewService({ data, clock, campaigns: campaignService });
+  const notificationService = new NotificationService({ data, clock, productName });
+  const notificationHub = new NotificationHub({
+    database,
+    notifications: notificationService,
+    isLive: (principal) => authService.isLive(principal),
+    log: app.log,
+  });
+  // Open streams never end by themselves: they are ended before the server waits for its requests.
+  app.addHook('preClose', () => notificationHub.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -161,6 +178,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await product.register(accountRoutes, { accountService });
         await product.register(campaignRoutes, { campaignService });
         await product.register(mediaRoutes, { mediaService });
+        await product.register(reviewRoutes, { reviewService, notificationHub });
+        await product.register(notificationRoutes, { notificationService, notificationHub });
         await product.register(filesRoutes, { storage: adapters.storage });
         // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
         if (adapters.storage instanceof LocalFileStorage) {

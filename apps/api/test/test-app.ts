@@ -43,6 +43,8 @@ export interface TestAppOptions {
   logger?: { stream: NodeJS.WritableStream };
   /** false: mail waits in the queue until the test calls `mail()` or `app.mailer.deliverDue()`. */
   deliverMailAfterActions?: boolean;
+  /** Another app's database, for a second API instance on it; left open by `close`. */
+  database?: DatabaseHandle;
 }
 
 export interface TestApp {
@@ -73,7 +75,7 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${++use
 let sharedPasswordHash: Promise<string> | undefined;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -172,7 +174,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await storage.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,6 +5,8 @@ import { signupEndpoints } from './auth/signup.endpoints';
 import { healthEndpoints } from './health/health.endpoints';
 import { mediaEndpoints } from './media/media.schemas';
 import { storageEndpoints } from './storage/storage.endpoints';
+import { reviewEndpoints } from './review/review.endpoints';
+import { notificationEndpoints } from './notifications/notification.endpoints';
 
 /** Every endpoint of the API, by name (a route test checks each is registered, and nothing else). */
 export const endpoints = {
@@ -15,4 +17,6 @@ export const endpoints = {
   ...campaignEndpoints,
   ...mediaEndpoints,
   ...storageEndpoints,
+  ...reviewEndpoints,
+  ...notificationEndpoints,
 };

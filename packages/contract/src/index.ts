@@ -24,3 +24,7 @@ export * from './campaigns/campaign.endpoints';
 export * from './media/media.schemas';
 export * from './campaigns/ad-template.schemas';
 export * from './campaigns/statistics.schemas';
+export * from './review/review.schemas';
+export * from './review/review.endpoints';
+export * from './notifications/notification.schemas';
+export * from './notifications/notification.endpoints';

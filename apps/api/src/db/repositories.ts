@@ -1,3 +1,5 @@
+import { AuditRepository } from '../modules/audit/audit.repository';
+import { NotificationRepository } from '../modules/notifications/notification.repository';
 import { CampaignRepository } from '../modules/campaigns/campaign.repository';
 import { EventRepository } from '../modules/events/event.repository';
 import { MailRepository } from '../modules/mail/mail.repository';
@@ -29,6 +31,8 @@ export function createRepositories(db: Database, caches: RepositoryCaches = {}) 
     events: new EventRepository(db),
     campaigns: new CampaignRepository(db),
     media: new MediaRepository(db),
+    notifications: new NotificationRepository(db),
+    audit: new AuditRepository(db),
   };
 }
 

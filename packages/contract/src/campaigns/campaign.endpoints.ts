@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { messageResponseSchema } from '../common/common.schemas';
-import { defineEndpoints } from '../common/endpoint';
+import { defineEndpoints, idParams } from '../common/endpoint';
 import { listQuerySchema } from '../common/list.schemas';
 import {
   campaignDetailResponseSchema,
@@ -14,16 +13,7 @@ import {
 } from './campaign.schemas';
 import { adTemplateRequestSchema, adTemplateResponseSchema } from './ad-template.schemas';
 
-/**
- * A campaign id in a path. Anything that cannot be an id becomes 0, which names no campaign,
- * so `/update/abc` answers 404 like an id that does not exist: ids cannot be probed.
- */
-const campaignIdParams = z.object({
-  id: z
-    .string()
-    .transform((value) => (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0))
-    .meta({ description: 'The campaign id, a whole number' }),
-});
+const campaignIdParams = idParams('The campaign id, a whole number');
 
 const listDescription = (shows: string) =>
   `${shows}, newest first, 10 a page by default. \`search\` matches part of the campaign name, ignoring case; % and _ match themselves.`;

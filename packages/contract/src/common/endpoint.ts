@@ -107,3 +107,18 @@ export function fillPath(path: string, params: Record<string, unknown> | undefin
 
 /** A file's bytes as an answer, in the OpenAPI description. */
 export const binaryResponseSchema = z.any().meta({ type: 'string', format: 'binary' });
+
+/**
+ * A record id in a path. Anything that cannot be an id becomes 0, which names no record, so
+ * `/update/abc` answers 404 like an id that does not exist: ids cannot be probed.
+ */
+export const idParams = (description: string) =>
+  z.object({
+    id: z
+      .string()
+      .transform((value) => (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0))
+      .meta({ description }),
+  });
+
+/** A stream of server-sent events (`text/event-stream`), documented as text. */
+export const eventStreamResponseSchema = z.any().meta({ type: 'string', description: 'text/event-stream' });

@@ -68,6 +68,12 @@ export const campaigns = pgTable(
     index('campaigns_user_list_idx')
       .on(table.userId, table.listTab, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.listTab} IS NOT NULL`),
+    // The administrators' review tabs, newest first (docs/product/review.md, Review queue).
+    index('campaigns_review_idx').on(
+      table.approvalStatus,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Serves ILIKE '%term%' on names (pg_trgm, in PostgreSQL and PGlite alike).
     index('campaigns_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('campaigns_draft_updated_idx')

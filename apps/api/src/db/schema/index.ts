@@ -5,3 +5,4 @@ export * from './mail';
 export * from './events';
 export * from './campaigns';
 export * from './media';
+export * from './review';

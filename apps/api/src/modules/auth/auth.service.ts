@@ -149,6 +149,11 @@ export class AuthService {
     return { sessionId: found.session.id, userId: found.user.id, roleId: found.user.roleId };
   }
 
+  /** Whether the principal's session still stands, read from the database (for long-lived streams). */
+  isLive(principal: Principal): Promise<boolean> {
+    return this.data.repos.sessions.isLive(principal.sessionId, this.clock.now());
+  }
+
   async logout(principal: Principal): Promise<void> {
     await this.data.repos.sessions.revoke(principal.sessionId, this.clock.now());
   }

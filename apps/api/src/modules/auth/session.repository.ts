@@ -64,6 +64,24 @@ export class SessionRepository {
     return row;
   }
 
+  /** Whether the session still stands: not revoked, not expired, its user not banned. Never cached. */
+  async isLive(sessionId: string, now: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          eq(users.status, true),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
   async revoke(sessionId: string, at: Date): Promise<void> {
     this.cache?.forgetSession(sessionId);
     await this.db

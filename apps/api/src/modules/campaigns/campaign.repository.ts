@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { CampaignDetailsValues, CustomerListTab, ListQuery, Paginated } from '@portal/contract';
+import type { CampaignDetailsValues, CustomerListTab, ListQuery, Paginated, ReviewListingType } from '@portal/contract';
 import type { Database } from '../../db/database';
 import {
   adTemplates,
@@ -45,6 +45,21 @@ const viewColumns = {
     destinationUrl: adTemplates.destinationUrl,
   },
 };
+
+/** Which campaigns each review tab shows: drafts never; a pending one withdrawn (archived) no more. */
+const reviewTabs: Record<ReviewListingType, SQL> = {
+  pending: and(eq(campaigns.approvalStatus, 'pending'), isNull(campaigns.archivedAt))!,
+  active: eq(campaigns.approvalStatus, 'approved'),
+  declined: eq(campaigns.approvalStatus, 'declined'),
+};
+
+/** A ban switches off the user's approved and pending campaigns that are on. */
+const banTouches = (userId: number) =>
+  and(
+    eq(campaigns.userId, userId),
+    inArray(campaigns.approvalStatus, ['approved', 'pending']),
+    eq(campaigns.onOff, 'on'),
+  );
 
 /** The campaign copied by Duplicate, as it is inserted. */
 export interface CampaignCopy {
@@ -130,6 +145,66 @@ export class CampaignRepository {
         .prepare(name),
       count: total.prepare(`${name}_count`),
     };
+  }
+
+  /**
+   * One page of an administrators' review tab, newest first (docs/product/review.md, Review
+   * queue); `search` matches part of the campaign name or of the customer's name.
+   */
+  async listForReview(listingType: ReviewListingType, query: ListQuery): Promise<Paginated<CampaignView>> {
+    const pattern = query.search === '' ? undefined : containsPattern(query.search);
+    const where = and(
+      reviewTabs[listingType],
+      pattern === undefined
+        ? undefined
+        : or(
+            ilike(campaigns.name, pattern),
+            ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
+          ),
+    );
+    const total = this.db
+      .select({ total: count() })
+      .from(campaigns)
+      .innerJoin(users, eq(users.id, campaigns.userId))
+      .where(where);
+    return fetchPage(query, {
+      rows: ({ limit, offset }) =>
+        this.db
+          .select({ ...viewColumns, total: sql<number>`(${total})`.mapWith(Number) })
+          .from(campaigns)
+          .innerJoin(users, eq(users.id, campaigns.userId))
+          .leftJoin(adTemplates, eq(adTemplates.campaignId, campaigns.id))
+          .where(where)
+          .orderBy(...stableOrder(campaigns.createdAt, campaigns.id))
+          .limit(limit)
+          .offset(offset) as Promise<WithTotal<CampaignView>[]>,
+      count: async () => (await total)[0]!.total,
+    });
+  }
+
+  /** A submitted campaign (not a draft), locked until the transaction ends: for an administrator's decision. */
+  async lockSubmitted(id: number): Promise<CampaignRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), ne(campaigns.approvalStatus, 'draft')))
+      .for('update');
+    return row;
+  }
+
+  /** What a ban of the user switches off: their approved and pending campaigns that are on. */
+  async switchedOnForReviewOrDelivery(userId: number): Promise<CampaignRow[]> {
+    return this.db.select().from(campaigns).where(banTouches(userId)).orderBy(asc(campaigns.id));
+  }
+
+  /** Switches off what a ban touches, answering the ids switched off. */
+  async switchOffForBan(userId: number, at: Date): Promise<number[]> {
+    const rows = await this.db
+      .update(campaigns)
+      .set({ onOff: 'off', updatedAt: at })
+      .where(banTouches(userId))
+      .returning({ id: campaigns.id });
+    return rows.map((row) => row.id).sort((a, b) => a - b);
   }
 
   /** The user's draft with its owner and ad, or undefined. */

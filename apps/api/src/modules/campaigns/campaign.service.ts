@@ -123,6 +123,24 @@ export class CampaignService {
         ...(nameChanged && { name: changes.campaign_name }),
         updatedAt: now,
       });
+      if (nameChanged || urlChanged) {
+        await repos.audit.record(
+          {
+            actorId: principal.userId,
+            action: 'campaign.edited',
+            subject: { type: 'campaign', id: campaign.id },
+            before: {
+              ...(nameChanged && { campaign_name: campaign.name }),
+              ...(urlChanged && { destination_url: ad?.destinationUrl ?? null }),
+            },
+            after: {
+              ...(nameChanged && { campaign_name: changes.campaign_name }),
+              ...(urlChanged && { destination_url: changes.destination_url }),
+            },
+          },
+          now,
+        );
+      }
       if ((nameChanged || urlChanged) && campaign.approvalStatus === 'approved' && !campaign.archivedAt) {
         await this.submitForReview(repos, campaign, 'edited');
       }
@@ -216,18 +234,28 @@ export class CampaignService {
     await this.recordSubmission(repos, campaign.id, campaign.userId, reason, now);
   }
 
-  private recordSubmission(
+  /** The event the administrators are notified by, and the campaign's History line. */
+  private async recordSubmission(
     repos: Repositories,
     campaignId: number,
     userId: number,
     reason: SubmissionReason,
     at: Date,
   ) {
-    return repos.events.record({ type: 'campaign.submitted', userId, payload: { campaignId, reason } }, at);
+    await repos.events.record({ type: 'campaign.submitted', userId, payload: { campaignId, reason } }, at);
+    await repos.audit.record(
+      {
+        actorId: userId,
+        action: 'campaign.submitted',
+        subject: { type: 'campaign', id: campaignId },
+        after: { reason },
+      },
+      at,
+    );
   }
 
   /** One campaign with its files, for answers about it; its access was checked by the caller. */
-  private async detail(id: number): Promise<CampaignDetail> {
+  async detail(id: number): Promise<CampaignDetail> {
     const { repos } = this.options.data;
     const view = (await repos.campaigns.findView(id))!;
     return toCampaignDetail(view, await this.contentOf(id));

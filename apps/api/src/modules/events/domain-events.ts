@@ -9,6 +9,13 @@ export interface DomainEventPayloads {
   'account.email_changed': { oldEmail: string; newEmail: string };
   /** A campaign went to the review queue: published, resubmitted, sent back by an edit, or a duplicate. */
   'campaign.submitted': { campaignId: number; reason: 'new' | 'resubmitted' | 'edited' | 'duplicated' };
+  /** An administrator approved (published) or declined a campaign; its customer is told. */
+  'campaign.reviewed': {
+    campaignId: number;
+    adminId: number;
+    decision: 'approved' | 'declined';
+    reason: string | null;
+  };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

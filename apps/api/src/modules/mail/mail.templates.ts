@@ -99,6 +99,27 @@ export const passwordChangedNotice = defineTemplate<Record<string, never>>(
     ]),
 );
 
+/** An administrator approved the campaign: it is published and can be paid (docs/product/review.md, Approve). */
+export const campaignPublishedNotice = defineTemplate<{ campaignName: string; campaignsUrl: string }>(
+  'campaign_published_notice',
+  ({ campaignName, campaignsUrl }, { productName }) =>
+    compose(productName, 'Your ad is published', [
+      [`Your campaign "${campaignName}" was approved and your ad is published.`],
+      ['It delivers once it is paid and switched on. ', { link: campaignsUrl, label: 'Your campaigns' }],
+    ]),
+);
+
+/** An administrator declined the campaign, with the reason when one was given. */
+export const campaignDeclinedNotice = defineTemplate<{ campaignName: string; reason: string; campaignsUrl: string }>(
+  'campaign_declined_notice',
+  ({ campaignName, reason, campaignsUrl }, { productName }) =>
+    compose(productName, 'Your campaign was declined', [
+      [`Your campaign "${campaignName}" was declined.`],
+      [reason ? `Reason: ${reason}` : 'No reason was given.'],
+      ['You can edit it and send it for review again. ', { link: campaignsUrl, label: 'Your campaigns' }],
+    ]),
+);
+
 /** Messages queued before templates were stored by name, kept whole so an upgrade sends them as they were. */
 export const preRendered = defineTemplate<{ subject: string; text: string; html: string }>(
   'pre_rendered',
@@ -119,5 +140,7 @@ export const staticTemplates: MailTemplate[] = [
   emailChangeCode,
   emailChangedNotice,
   passwordChangedNotice,
+  campaignPublishedNotice,
+  campaignDeclinedNotice,
   preRendered,
 ] as MailTemplate[];

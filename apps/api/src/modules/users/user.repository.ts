@@ -1,4 +1,6 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { ROLE, type ListQuery, type Paginated } from '@portal/contract';
+import { containsPattern, fetchPage, stableOrder } from '../../lib/lists';
 import type { Database } from '../../db/database';
 import { billingDetails, users, type NewUser, type User } from '../../db/schema';
 
@@ -37,6 +39,47 @@ export class UserRepository {
 
   async recordLogin(id: number, at: Date): Promise<void> {
     await this.db.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
+  }
+
+  /** One page of every account, newest first; `search` matches part of the name or the e-mail. */
+  async list(query: ListQuery): Promise<Paginated<User>> {
+    const pattern = query.search === '' ? undefined : containsPattern(query.search);
+    const where =
+      pattern === undefined
+        ? undefined
+        : or(
+            ilike(users.email, pattern),
+            ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
+          );
+    const total = this.db.select({ total: count() }).from(users).where(where);
+    return fetchPage(query, {
+      rows: async ({ limit, offset }) => {
+        const rows = await this.db
+          .select({ user: users, total: sql<number>`(${total})`.mapWith(Number) })
+          .from(users)
+          .where(where)
+          .orderBy(...stableOrder(users.createdAt, users.id))
+          .limit(limit)
+          .offset(offset);
+        return rows.map(({ user, total: rowTotal }) => ({ ...user, total: rowTotal }));
+      },
+      count: async () => (await total)[0]!.total,
+    });
+  }
+
+  /** The user, locked until the transaction ends. */
+  async lock(id: number): Promise<User | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  }
+
+  /** The ids of the administrators who can act (not banned): who hears of new campaigns. */
+  async activeAdministratorIds(): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.roleId, ROLE.admin), eq(users.status, true)));
+    return rows.map((row) => row.id);
   }
 
   async update(id: number, changes: Partial<Omit<NewUser, 'id'>>): Promise<User> {

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
+import { users } from './users';
+
+/** What a notification is about (docs/product/review.md, Notifications). */
+export type NotificationEventType = 'request' | 'review' | 'system';
+
+/**
+ * A user's notifications, written by the server when something happens. `sender_id` null
+ * means the portal itself. Read once `read_at` is set.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    eventType: varchar('event_type', { length: 20 }).$type<NotificationEventType>().notNull(),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // The unread count of the menu reads only unread rows.
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
+/** Who or what an audit row is about. */
+export type AuditSubject = 'campaign' | 'user';
+
+/**
+ * The audit trail (docs/product/review.md, Audit trail): one row per recorded action, written in
+ * the transaction of the change. `actor_id` null means the portal itself (payments, scheduled
+ * work). The database refuses to change or delete a row (migration 0009's trigger).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: varchar('action', { length: 60 }).notNull(),
+    subjectType: varchar('subject_type', { length: 20 }).$type<AuditSubject>().notNull(),
+    subjectId: integer('subject_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('audit_log_subject_idx').on(table.subjectType, table.subjectId, table.id)],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -1,0 +1,83 @@
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { auditLog, users, type AuditSubject } from '../../db/schema';
+
+/** What a recorded action is: who did what to which record, with the values before and after. */
+export interface AuditEntry {
+  /** The user who acted; null for the portal itself (payments, scheduled work). */
+  actorId: number | null;
+  action: string;
+  subject: { type: AuditSubject; id: number };
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** An audit row with its actor's name, for the History lists. */
+export interface AuditRecord {
+  id: number;
+  action: string;
+  actor: { id: number; name: string } | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/**
+ * The `audit_log` table (docs/product/review.md, Audit trail). Append-only: there is no update or
+ * delete here, and the database refuses them anyway. Callers record inside the transaction of
+ * the change, so neither exists without the other.
+ */
+export class AuditRepository {
+  constructor(private readonly db: Database) {}
+
+  async record(entry: AuditEntry, at: Date): Promise<void> {
+    await this.db.insert(auditLog).values({
+      actorId: entry.actorId,
+      action: entry.action,
+      subjectType: entry.subject.type,
+      subjectId: entry.subject.id,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      createdAt: at,
+    });
+  }
+
+  /** The rows about a campaign, oldest first. */
+  campaignHistory(campaignId: number): Promise<AuditRecord[]> {
+    return this.history(and(eq(auditLog.subjectType, 'campaign'), eq(auditLog.subjectId, campaignId))!);
+  }
+
+  /** The rows about a user and the decisions on their campaigns, oldest first. */
+  userHistory(userId: number): Promise<AuditRecord[]> {
+    return this.history(
+      or(
+        and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, userId)),
+        and(
+          eq(auditLog.subjectType, 'campaign'),
+          sql`${auditLog.action} in ('campaign.approved', 'campaign.declined')`,
+          sql`${auditLog.subjectId} in (select id from campaigns where user_id = ${userId})`,
+        ),
+      )!,
+    );
+  }
+
+  private async history(where: SQL): Promise<AuditRecord[]> {
+    const rows = await this.db
+      .select({ row: auditLog, actorFirst: users.firstName, actorLast: users.lastName, actorEmail: users.email })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    return rows.map(({ row, actorFirst, actorLast, actorEmail }) => ({
+      id: row.id,
+      action: row.action,
+      actor:
+        row.actorId === null
+          ? null
+          : { id: row.actorId, name: [actorFirst, actorLast].filter(Boolean).join(' ') || actorEmail || '' },
+      before: row.before,
+      after: row.after,
+      createdAt: row.createdAt,
+    }));
+  }
+}

@@ -1,0 +1,124 @@
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ListQuery, Paginated } from '@portal/contract';
+import type { Database } from '../../db/database';
+import { campaigns, notifications, users, type NotificationEventType } from '../../db/schema';
+import { fetchPage, type WithTotal } from '../../lib/lists';
+
+/** The NOTIFY channel that tells every process of a new notification: `{userId}:{id}`. */
+export const NOTIFICATIONS_CHANNEL = 'notifications';
+
+export interface NewNotification {
+  userId: number;
+  message: string;
+  eventType: NotificationEventType;
+  /** null: from the portal itself. */
+  senderId: number | null;
+  campaignId: number | null;
+}
+
+/** A notification with its sender and campaign, as answers show it. */
+export interface NotificationView {
+  id: number;
+  userId: number;
+  message: string;
+  eventType: NotificationEventType;
+  createdAt: Date;
+  readAt: Date | null;
+  sender: { id: number; firstName: string | null; lastName: string | null; email: string; logo: string | null } | null;
+  campaign: { id: number; name: string; approvalStatus: string; createdAt: Date } | null;
+}
+
+const sender = alias(users, 'sender');
+
+/** The `notifications` table (docs/product/review.md, Notifications). */
+export class NotificationRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Writes the notifications and announces each on NOTIFICATIONS_CHANNEL; both take effect
+   * when the caller's transaction commits, so an open page hears only of what was kept.
+   */
+  async create(entries: NewNotification[], at: Date): Promise<void> {
+    if (entries.length === 0) return;
+    const rows = await this.db
+      .insert(notifications)
+      .values(entries.map((entry) => ({ ...entry, createdAt: at })))
+      .returning({ id: notifications.id, userId: notifications.userId });
+    const payloads = rows.map((row) => `${row.userId}:${row.id}`);
+    await this.db.execute(
+      sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, payload) from unnest(${sql.param(payloads)}::text[]) as payload`,
+    );
+  }
+
+  private selectViews<Extra extends Record<string, SQL.Aliased | SQL>>(extra?: Extra) {
+    return this.db
+      .select({
+        ...(extra as Extra),
+        id: notifications.id,
+        userId: notifications.userId,
+        message: notifications.message,
+        eventType: notifications.eventType,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        sender: {
+          id: sender.id,
+          firstName: sender.firstName,
+          lastName: sender.lastName,
+          email: sender.email,
+          logo: sender.logo,
+        },
+        campaign: {
+          id: campaigns.id,
+          name: campaigns.name,
+          approvalStatus: campaigns.approvalStatus,
+          createdAt: campaigns.createdAt,
+        },
+      })
+      .from(notifications)
+      .leftJoin(sender, eq(sender.id, notifications.senderId))
+      .leftJoin(campaigns, eq(campaigns.id, notifications.campaignId));
+  }
+
+  /** One page of the user's notifications, newest first. */
+  async list(userId: number, query: Pick<ListQuery, 'page' | 'per_page'>): Promise<Paginated<NotificationView>> {
+    const mine = eq(notifications.userId, userId);
+    const total = this.db.select({ total: count() }).from(notifications).where(mine);
+    return fetchPage(query, {
+      rows: ({ limit, offset }) =>
+        this.selectViews({ total: sql<number>`(${total})`.mapWith(Number) })
+          .where(mine)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(limit)
+          .offset(offset) as Promise<WithTotal<NotificationView>[]>,
+      count: async () => (await total)[0]!.total,
+    });
+  }
+
+  async find(id: number): Promise<NotificationView | undefined> {
+    const [row] = await this.selectViews().where(eq(notifications.id, id)).limit(1);
+    return row as NotificationView | undefined;
+  }
+
+  async unreadCount(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ unread: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    return row!.unread;
+  }
+
+  /** Marks the user's notifications read: those in `ids` (others' ids are ignored), or all. */
+  async markRead(userId: number, ids: number[] | undefined, at: Date): Promise<void> {
+    await this.db
+      .update(notifications)
+      .set({ readAt: at })
+      .where(
+        and(
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+          ids === undefined ? undefined : inArray(notifications.id, ids.length > 0 ? ids : [0]),
+        ),
+      );
+  }
+}

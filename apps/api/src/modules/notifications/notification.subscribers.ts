@@ -1,0 +1,48 @@
+import type { EventDispatcher } from '../events/event-dispatcher';
+import type { CampaignView } from '../campaigns/campaign.repository';
+
+const customerName = ({ owner }: CampaignView) =>
+  [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email;
+
+const SUBMISSION_WORDS = {
+  new: 'submitted',
+  resubmitted: 'resubmitted',
+  edited: 'edited',
+  duplicated: 'submitted',
+} as const;
+
+/**
+ * The notifications that follow from events (docs/product/review.md, Notifications): written in
+ * the event's savepoint, so each lands exactly once, and announced to open pages on commit.
+ */
+export function subscribeNotifications(events: EventDispatcher): void {
+  events.subscribe('campaign.submitted', 'notifications', async (event, { repos }) => {
+    const { campaignId, reason } = event.payload;
+    const view = await repos.campaigns.findView(campaignId);
+    if (!view) return;
+    const message =
+      reason === 'edited'
+        ? `${customerName(view)} edited the campaign "${view.campaign.name}", which is back for review`
+        : `${customerName(view)} ${SUBMISSION_WORDS[reason]} the campaign "${view.campaign.name}" for review`;
+    const admins = await repos.users.activeAdministratorIds();
+    await repos.notifications.create(
+      admins.map((userId) => ({ userId, message, eventType: 'request', senderId: view.campaign.userId, campaignId })),
+      event.createdAt,
+    );
+  });
+
+  events.subscribe('campaign.reviewed', 'notifications', async (event, { repos }) => {
+    const { campaignId, adminId, decision, reason } = event.payload;
+    const view = await repos.campaigns.findView(campaignId);
+    if (!view) return;
+    const name = view.campaign.name;
+    const message =
+      decision === 'approved'
+        ? `Your campaign "${name}" was approved and your ad is published`
+        : `Your campaign "${name}" was declined. ${reason ? `Reason: ${reason}` : 'No reason was given.'}`;
+    await repos.notifications.create(
+      [{ userId: view.campaign.userId, message, eventType: 'review', senderId: adminId, campaignId }],
+      event.createdAt,
+    );
+  });
+}

@@ -1,0 +1,24 @@
+import type { HistoryEntry, ListedUser } from '@portal/contract';
+import type { User } from '../../db/schema';
+import type { AuditRecord } from '../audit/audit.repository';
+
+/** An audit row as a History line. */
+export const toHistoryEntry = (record: AuditRecord): HistoryEntry => ({
+  id: record.id,
+  action: record.action,
+  actor: record.actor,
+  before: record.before,
+  after: record.after,
+  created_at: record.createdAt.toISOString(),
+});
+
+/** A row of the Registered Users table. Payments come with the payments module (docs/product/payments.md). */
+export const toListedUser = (user: User): ListedUser => ({
+  id: user.id,
+  first_name: user.firstName ?? '',
+  last_name: user.lastName ?? '',
+  email: user.email,
+  total_spent: 0,
+  status: user.status,
+  type: user.roleId,
+});

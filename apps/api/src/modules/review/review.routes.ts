@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { REVIEW_MESSAGES, reviewEndpoints } from '@portal/contract';
+import { route } from '../../lib/endpoint-route';
+import { requirePrincipal } from '../../plugins/auth';
+import type { NotificationHub } from '../notifications/notification-hub';
+import type { ReviewService } from './review.service';
+
+/** The review queue and the users' list, for administrators (docs/product/review.md). */
+export async function reviewRoutes(
+  app: FastifyInstance,
+  { reviewService, notificationHub }: { reviewService: ReviewService; notificationHub: NotificationHub },
+) {
+  route(app, reviewEndpoints.listCampaignRequests, async (request) =>
+    reviewService.listRequests(request.query.listing_type, request.query),
+  );
+
+  route(app, reviewEndpoints.getAdminCampaign, async (request) => ({
+    data: await reviewService.campaign(request.params.id),
+  }));
+
+  route(app, reviewEndpoints.decideCampaign, async (request) => {
+    const data = await reviewService.decide(requirePrincipal(request), request.params.id, request.body);
+    return { message: data.approval_status === 'approved' ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.declined, data };
+  });
+
+  route(app, reviewEndpoints.listUsers, async (request) => reviewService.listUsers(request.query));
+
+  route(app, reviewEndpoints.getAdminUser, async (request) => ({ data: await reviewService.user(request.params.id) }));
+
+  route(app, reviewEndpoints.toggleUserStatus, async (request) => {
+    const data = await reviewService.toggleStatus(requirePrincipal(request), request.params.id);
+    if (!data.status) notificationHub.endStreamsOf(data.id);
+    return { message: REVIEW_MESSAGES.userStatusUpdated, data };
+  });
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { textField } from '../common/common.schemas';
+import { listQuerySchema, paginatedResponseSchema } from '../common/list.schemas';
+import { campaignDetailSchema, campaignSchema } from '../campaigns/campaign.schemas';
+
+/** The administrators' side of campaigns and users (docs/product/review.md). */
+
+export const REVIEW_LISTING_TYPES = ['pending', 'active', 'declined'] as const;
+export type ReviewListingType = (typeof REVIEW_LISTING_TYPES)[number];
+
+export const REVIEW_LIMITS = { reasonMaxLength: 500 } as const;
+
+export const REVIEW_MESSAGES = {
+  listingTypeInvalid: 'The listing type must be pending, active or declined',
+  approvalStatusInvalid: 'The approval status must be approved or declined',
+  reasonTooLong: `The reason must be at most ${REVIEW_LIMITS.reasonMaxLength} characters`,
+  campaignNotFound: 'Campaign not found',
+  notPending: 'Only a campaign awaiting review can be approved or declined',
+  approved: 'Campaign approved successfully',
+  declined: 'Campaign declined successfully',
+  userNotFound: 'User not found',
+  cannotBanSelf: 'You cannot ban your own account',
+  cannotBanAdmin: 'Administrators cannot be banned',
+  userStatusUpdated: 'User status updated successfully',
+} as const;
+
+export const campaignRequestsQuerySchema = listQuerySchema.extend({
+  listing_type: z.enum(REVIEW_LISTING_TYPES, { error: REVIEW_MESSAGES.listingTypeInvalid }).default('pending'),
+});
+
+export const campaignRequestsResponseSchema = paginatedResponseSchema(campaignSchema).meta({
+  id: 'CampaignRequestsResponse',
+});
+
+/** One line of a History: an audit row (docs/product/review.md, Audit trail). */
+export const historyEntrySchema = z
+  .object({
+    id: z.number().int(),
+    /** What happened, for example `campaign.approved` or `user.banned`. */
+    action: z.string(),
+    /** Who did it; null when the portal did it itself. */
+    actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'HistoryEntry' });
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const adminCampaignResponseSchema = z
+  .object({ data: campaignDetailSchema.extend({ history: z.array(historyEntrySchema) }) })
+  .meta({ id: 'AdminCampaignResponse' });
+
+export const approvalRequestSchema = z
+  .object({
+    approval_status: z.enum(['approved', 'declined'], { error: REVIEW_MESSAGES.approvalStatusInvalid }),
+    reason: textField(
+      'The reason',
+      '',
+      z
+        .string()
+        .trim()
+        .max(REVIEW_LIMITS.reasonMaxLength, { error: REVIEW_MESSAGES.reasonTooLong })
+        .transform((reason) => reason || undefined),
+    ).optional(),
+  })
+  .meta({ id: 'ApprovalRequest' });
+export type ApprovalValues = z.output<typeof approvalRequestSchema>;
+
+export const approvalResponseSchema = z
+  .object({ message: z.string(), data: campaignSchema })
+  .meta({ id: 'ApprovalResponse' });
+
+/** A row of the Registered Users table. */
+export const listedUserSchema = z
+  .object({
+    id: z.number().int(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    /** The sum of the user's payments, in dollars. */
+    total_spent: z.number(),
+    /** true: Active; false: banned (InActive). */
+    status: z.boolean(),
+    /** The role id: 1 administrator, 2 customer. */
+    type: z.number().int(),
+  })
+  .meta({ id: 'ListedUser' });
+export type ListedUser = z.infer<typeof listedUserSchema>;
+
+export const userListResponseSchema = paginatedResponseSchema(listedUserSchema).meta({ id: 'UserListResponse' });
+
+/** What the ban dialog shows before a ban: the campaigns it switches off, and the user's history. */
+export const adminUserResponseSchema = z
+  .object({
+    data: listedUserSchema.extend({
+      campaigns_to_switch_off: z.array(
+        z.object({ id: z.number().int(), campaign_name: z.string(), approval_status: z.string() }),
+      ),
+      history: z.array(historyEntrySchema),
+    }),
+  })
+  .meta({ id: 'AdminUserResponse' });
+
+export const userStatusResponseSchema = z
+  .object({ message: z.string(), data: z.object({ id: z.number().int(), status: z.boolean() }) })
+  .meta({ id: 'UserStatusResponse' });
