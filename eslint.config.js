@@ -12,6 +12,7 @@ const FEATURES = [
   'dashboard',
   'payments',
   'notifications',
+  'review',
   'admin',
 ];
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page, type Request } from '@playwright/test';
 
 type Theme = 'light' | 'dark';
 
@@ -22,12 +22,42 @@ async function setTheme(page: Page, theme: Theme) {
   await page.evaluate((value) => document.documentElement.setAttribute('data-mantine-color-scheme', value), theme);
 }
 
+/** The live notifications stream stays open as long as the page does: it never counts as busy. */
+const LONG_LIVED = /\/api\/my-notifications\/stream$/;
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's requests under way from now on; `test`'s page does it from the start. */
+export function trackRequests(page: Page) {
+  if (inFlight.has(page)) return;
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (request) => {
+    if (!LONG_LIVED.test(request.url())) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+/** Like Playwright's 'networkidle' (no request for 500 ms), leaving the notifications stream out. */
+async function waitForQuietNetwork(page: Page) {
+  trackRequests(page);
+  const open = inFlight.get(page)!;
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500) {
+    if (Date.now() > deadline) throw new Error(`requests still under way: ${[...open].map((r) => r.url()).join(', ')}`);
+    if (open.size > 0) quietSince = Date.now();
+    await page.waitForTimeout(100);
+  }
+}
+
 /**
  * Checks the page as it stands: no axe violations (WCAG 2 A and AA) in the light and the dark
  * theme, and nothing wider than the viewport. Every page a test visits goes through it.
  */
 export async function checkPage(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await waitForQuietNetwork(page);
   await waitForAnimations(page);
   const original = (await page.evaluate(() =>
     document.documentElement.getAttribute('data-mantine-color-scheme'),
@@ -106,5 +136,10 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await page.getByRole('button', { name: 'Log into account' }).click();
 }
 
-export const test = base;
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    trackRequests(page);
+    await use(page);
+  },
+});
 export { expect };

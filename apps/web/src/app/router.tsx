@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dashboard,
-                lazy: lazyComponent(() => import('@/features/dashboard/routes/dashboard-page'), 'DashboardPage'),
+                lazy: lazyComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
               },
               {
                 path: paths.campaigns,
@@ -98,11 +98,14 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.admin.dashboard,
-                lazy: lazyComponent(() => import('@/features/admin/routes/admin-dashboard-page'), 'AdminDashboardPage'),
+                lazy: lazyComponent(() => import('./routes/admin-dashboard-page'), 'AdminDashboardPage'),
               },
               {
                 path: paths.admin.campaigns,
-                lazy: lazyComponent(() => import('@/features/admin/routes/admin-campaigns-page'), 'AdminCampaignsPage'),
+                lazy: lazyComponent(
+                  () => import('@/features/review/routes/admin-campaigns-page'),
+                  'AdminCampaignsPage',
+                ),
               },
               {
                 path: paths.admin.analytics,
@@ -110,14 +113,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.users,
-                lazy: lazyComponent(() => import('@/features/admin/routes/admin-users-page'), 'AdminUsersPage'),
+                lazy: lazyComponent(() => import('@/features/review/routes/admin-users-page'), 'AdminUsersPage'),
               },
               {
                 path: paths.admin.viewCampaign.pattern,
-                lazy: lazyComponent(
-                  () => import('@/features/admin/routes/admin-view-campaign-page'),
-                  'AdminViewCampaignPage',
-                ),
+                lazy: lazyComponent(() => import('./routes/admin-view-campaign-page'), 'AdminViewCampaignPage'),
               },
               { path: paths.admin.myAccount, lazy: myAccountPage },
             ],

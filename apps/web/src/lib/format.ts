@@ -24,3 +24,12 @@ export function formatUsd(amount: number | null | undefined): string {
 export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '' : value.toLocaleString('en-US');
 }
+
+/** 'D MMM YYYY, HH:mm' (UTC) of an ISO timestamp, for histories; '' for none. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const day = formatDate(iso);
+  if (!day) return '';
+  const date = new Date(iso!);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}

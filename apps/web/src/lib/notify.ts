@@ -9,6 +9,10 @@ export function notifyError(title: string, message: string): void {
   notifications.show({ color: 'red', title, message });
 }
 
+export function notifyInfo(title: string, message: string): void {
+  notifications.show({ color: 'blue', title, message });
+}
+
 export function notifyWarning(title: string, message: string): void {
   notifications.show({ color: 'yellow', title, message });
 }

@@ -105,3 +105,4 @@ export const adminUserResponseSchema = z
 export const userStatusResponseSchema = z
   .object({ message: z.string(), data: z.object({ id: z.number().int(), status: z.boolean() }) })
   .meta({ id: 'UserStatusResponse' });
+export type AdminCampaign = z.infer<typeof adminCampaignResponseSchema>['data'];

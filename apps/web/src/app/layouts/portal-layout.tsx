@@ -1,16 +1,21 @@
-import { ActionIcon, Drawer, Title } from '@mantine/core';
+import { ActionIcon, Badge, Drawer, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { isAdminRole } from '@portal/contract';
 import { IconExternalLink, IconMenu2 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { dashboardPath } from '@/config/paths';
+import { dashboardPath, paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { shouldShowWelcomeVideo } from '@/features/account/utils/welcome-video';
+import { useUnreadCount } from '@/features/notifications/api/notifications';
+import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
+import { campaignKeys } from '@/features/campaigns/api/campaign-keys';
+import { reviewKeys } from '@/features/review/api/review-keys';
 import { pageTitleFromPath } from '@/lib/page-title';
 import { sessionStore, useSession } from '@/stores/session-store';
 import { ADMIN_MENU, CUSTOMER_MENU, type MenuItem } from './menus';
@@ -23,7 +28,16 @@ const WelcomeVideoModal = lazy(() =>
   import('@/features/account/components/welcome-video-modal').then((module) => ({ default: module.WelcomeVideoModal })),
 );
 
-function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () => void }) {
+function MainMenu({
+  items,
+  unread,
+  onNavigate,
+}: {
+  items: MenuItem[];
+  /** The unread count shown next to Notifications while it is above 0. */
+  unread: number;
+  onNavigate?: () => void;
+}) {
   return (
     <ul className={classes.menu}>
       {items.map(({ label, icon: Icon, to, external }) => (
@@ -40,6 +54,12 @@ function MainMenu({ items, onNavigate }: { items: MenuItem[]; onNavigate?: () =>
             <NavLink to={to} className={classes.link} onClick={onNavigate}>
               <Icon size={22} aria-hidden />
               <span className={classes.label}>{label}</span>
+              {to === paths.notifications && unread > 0 && (
+                <Badge size="sm" circle={unread < 10} className={classes.count}>
+                  {unread > 99 ? '99+' : unread}
+                  <VisuallyHidden> unread</VisuallyHidden>
+                </Badge>
+              )}
             </NavLink>
           )}
         </li>
@@ -65,6 +85,15 @@ export function PortalLayout() {
   // Decided once per sign-in: closing the modal stores the flag, and the modal closes itself.
   const [welcome] = useState(() => !isAdmin && shouldShowWelcomeVideo(sessionStore.getState()));
   const menu = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
+  const queryClient = useQueryClient();
+  // A review decision or a new submission changes the campaigns shown: they reload.
+  useNotificationStream(true, (notification) => {
+    if (!notification.campaign) return;
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.requests() });
+  });
+  // Only the customer's menu lists Notifications; administrators read theirs on the dashboard.
+  const unread = useUnreadCount(!isAdmin).data ?? 0;
   const title = pageTitleFromPath(pathname);
 
   const isDesktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches);
@@ -98,7 +127,7 @@ export function PortalLayout() {
             <img src={logoMark} alt="" width={40} height={40} />
             <span className={classes.label}>{settings.productName}</span>
           </Link>
-          <MainMenu items={menu} />
+          <MainMenu items={menu} unread={unread} />
         </nav>
 
         <div className={classes.content}>
@@ -127,7 +156,7 @@ export function PortalLayout() {
           size={290}
           classNames={{ body: classes.drawerBody }}
         >
-          <MainMenu items={menu} onNavigate={drawer.close} />
+          <MainMenu items={menu} unread={unread} onNavigate={drawer.close} />
         </Drawer>
 
         {/* docs/product/accounts.md: customers get a welcome video on their first login. */}

@@ -1,15 +1,13 @@
-import { Box, Group, Pagination, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Stack } from '@mantine/core';
 import {
   CAMPAIGN_MESSAGES,
   CUSTOMER_LIST_TYPES,
-  LIST_LIMITS,
   type Campaign,
   type CustomerListTab,
   type ListQuery,
 } from '@portal/contract';
-import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ListPagination, ListSearch } from '@/components/list-controls';
 import { EmptyMessage } from '@/components/panel';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import {
@@ -23,8 +21,6 @@ import { CampaignTable } from './campaign-table';
 import { EditCampaignModal } from './edit-campaign-modal';
 import { SelectionBar } from './selection-bar';
 
-/** docs/product/campaigns.md, Campaign lists: the search waits for a second without typing. */
-const SEARCH_DELAY_MS = 1000;
 const UNKNOWN_ERROR = 'Unknown error';
 
 export interface CampaignListPanelProps {
@@ -35,24 +31,6 @@ export interface CampaignListPanelProps {
   query: ListQuery;
   setPage: (page: number) => void;
   setSearch: (search: string) => void;
-}
-
-/**
- * The search box's text. What is typed shows at once while the address keeps the applied
- * search; a search changed elsewhere (a menu link to the bare page) replaces the typed text.
- */
-function useSearchBox(applied: string, setSearch: (search: string) => void) {
-  const [draft, setDraft] = useState<{ text: string; base: string } | null>(null);
-  const apply = useDebouncedCallback((text: string) => setSearch(text), SEARCH_DELAY_MS);
-  const current = draft !== null && (applied === draft.base || applied === draft.text.trim());
-  return {
-    value: current ? draft.text : applied,
-    onChange: (text: string) => {
-      setDraft({ text, base: applied });
-      apply(text);
-    },
-    flush: () => apply.flush(),
-  };
 }
 
 /** The rows chosen for the selection bar; a new page, page size or search starts with none. */
@@ -96,7 +74,6 @@ export function CampaignListPanel({
     if (beyondLastPage) setPage(lastPage);
   }, [beyondLastPage, lastPage, setPage]);
 
-  const search = useSearchBox(query.search, setSearch);
   const selection = useSelection(`${query.page}|${query.per_page}|${query.search}`);
   const selected = campaigns.filter((campaign) => selection.ids.has(campaign.id));
 
@@ -150,19 +127,7 @@ export function CampaignListPanel({
 
   return (
     <Stack gap="md" pt="md">
-      <TextInput
-        type="search"
-        aria-label="Search campaigns"
-        placeholder="Search campaigns"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        maw={360}
-        maxLength={LIST_LIMITS.maxSearchLength}
-        value={search.value}
-        onChange={(event) => search.onChange(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') search.flush();
-        }}
-      />
+      <ListSearch label="Search campaigns" applied={query.search} setSearch={setSearch} />
 
       {selected.length > 0 && (
         <SelectionBar
@@ -209,26 +174,7 @@ export function CampaignListPanel({
         />
       )}
 
-      {lastPage > 1 && (
-        <Group justify="flex-end">
-          <Box component="nav" aria-label={`${label} pages`}>
-            <Pagination
-              total={lastPage}
-              value={Math.min(query.page, lastPage)}
-              onChange={setPage}
-              boundaries={1}
-              siblings={1}
-              // Small enough that first, last, current, its neighbours and the dots fit at 390 px.
-              size="sm"
-              gap={4}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : control,
-              })}
-            />
-          </Box>
-        </Group>
-      )}
+      <ListPagination label={label} page={query.page} lastPage={lastPage} setPage={setPage} />
 
       <EditCampaignModal campaign={editing} opened={editOpened} onClose={() => setEditOpened(false)} />
     </Stack>

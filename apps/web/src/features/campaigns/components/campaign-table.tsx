@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, Skeleton, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Switch, Text, Tooltip } from '@mantine/core';
 import type { Campaign, CustomerListTab } from '@portal/contract';
 import { IconExternalLink, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import statusColors from '@/components/status-colors.module.css';
 import { SUCCESS_GREEN } from '@/config/theme';
@@ -33,13 +33,7 @@ export interface CampaignTableProps extends CampaignRowHandlers {
   resubmittingId: number | null;
 }
 
-interface Column {
-  key: string;
-  header: ReactNode;
-  cell: (campaign: Campaign) => ReactNode;
-  /** Dates and amounts stay on one line. */
-  nowrap?: boolean;
-}
+type Column = DataColumn<Campaign>;
 
 const DELIVERY = {
   // docs/product/campaigns.md, Campaign state: the Active list says "Paused" for `off`.
@@ -247,52 +241,16 @@ function columnsOf(props: CampaignTableProps): Column[] {
   ];
 }
 
-const SKELETON_ROWS = 3;
-
-/** One tab's table (docs/product/campaigns.md, Campaign lists); it scrolls sideways on narrow screens. */
+/** One tab's table (docs/product/campaigns.md, Campaign lists). */
 export function CampaignTable(props: CampaignTableProps) {
-  const columns = columnsOf(props);
   return (
-    <Table.ScrollContainer minWidth={props.tab === 'pending' ? 720 : 1040} type="native">
-      <Table
-        aria-label={props.label}
-        aria-busy={props.loading || undefined}
-        verticalSpacing="sm"
-        horizontalSpacing="xs"
-        highlightOnHover
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.key}>{column.header}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.loading
-            ? Array.from({ length: SKELETON_ROWS }, (_, row) => (
-                <Table.Tr key={row} data-testid="campaign-skeleton-row">
-                  {columns.map((column) => (
-                    <Table.Td key={column.key}>
-                      <Skeleton height={12} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : props.campaigns.map((campaign) => (
-                <Table.Tr
-                  key={campaign.id}
-                  bg={props.selectedIds.has(campaign.id) ? 'var(--mantine-primary-color-light)' : undefined}
-                >
-                  {columns.map((column) => (
-                    <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                      {column.cell(campaign)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={props.label}
+      columns={columnsOf(props)}
+      rows={props.campaigns}
+      loading={props.loading}
+      minWidth={props.tab === 'pending' ? 720 : 1040}
+      highlighted={(campaign) => props.selectedIds.has(campaign.id)}
+    />
   );
 }

@@ -295,10 +295,10 @@ describe('/campaigns lists', () => {
     openPage('/campaigns', {
       [`GET ${ACTIVE}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    expect(await screen.findAllByTestId('campaign-skeleton-row')).toHaveLength(3);
+    expect(await screen.findAllByTestId('table-skeleton-row')).toHaveLength(3);
     answer(list(ACTIVE, [campaign()]));
     expect(await screen.findByText('Summer sale')).toBeInTheDocument();
-    expect(screen.queryByTestId('campaign-skeleton-row')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('table-skeleton-row')).not.toBeInTheDocument();
   });
 
   it('shows a failed list empty, with "Failed to fetch campaigns"', async () => {

@@ -8,6 +8,7 @@ import {
   MEDIA_TYPES,
   type AdTemplate,
   type Campaign,
+  type CampaignContent,
   type CampaignObjective,
 } from '@portal/contract';
 import { z } from 'zod';
@@ -108,13 +109,17 @@ export const adOfTemplate = (template: AdTemplate | null): AdValues =>
       }
     : EMPTY_AD;
 
-export const mediaOfTemplate = (template: AdTemplate | null): StoredMedia[] =>
-  (template?.campaign_content ?? []).map((item) => ({
+/** Stored files as the wizard and the review page show them. */
+export const mediaOfContent = (content: CampaignContent[]): StoredMedia[] =>
+  content.map((item) => ({
     key: item.s3_key,
     name: item.name,
     kind: mediaKindOf(item.name) ?? mediaKindOf(item.s3_key) ?? 'image',
     url: item.s3_url,
   }));
+
+export const mediaOfTemplate = (template: AdTemplate | null): StoredMedia[] =>
+  mediaOfContent(template?.campaign_content ?? []);
 
 /**
  * Edits this browser holds for the wizard, per user, written a second after the last change

@@ -14,8 +14,9 @@ import {
 } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { ExternalLink } from '@/components/external-link';
+import { Fact } from '@/components/fact';
 import { settings } from '@/config/settings';
 import { formatUsd } from '@/lib/format';
 import type { AdValues, DetailsValues } from '../../utils/wizard-values';
@@ -24,19 +25,6 @@ import type { MediaItem } from './use-media-uploads';
 
 /** docs/product/campaigns.md, New-campaign wizard: the review shows placeholders this long. */
 export const REVIEW_SKELETON_MS = 2000;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function ReviewSkeleton() {
   return (

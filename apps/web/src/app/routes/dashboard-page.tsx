@@ -1,11 +1,12 @@
 import { Button, SimpleGrid, Stack } from '@mantine/core';
-import { IconBell, IconChartLine, IconSpeakerphone } from '@tabler/icons-react';
+import { IconChartLine, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyPanel } from '@/components/panel';
 import { paths } from '@/config/paths';
+import { LatestNotificationsPanel } from '@/features/notifications/components/latest-notifications-panel';
 
-// The statistics, weekly spend and lists arrive with the campaigns and notifications work;
-// until a customer has a campaign these are exactly the documented empty states.
+// The statistics, weekly spend and latest campaigns arrive with the insights work; until
+// then they show the documented empty states.
 export function DashboardPage() {
   return (
     <Stack gap="lg">
@@ -35,16 +36,7 @@ export function DashboardPage() {
           icon={<IconSpeakerphone aria-hidden />}
           message="No campaigns yet"
         />
-        <EmptyPanel
-          title="Notifications"
-          actions={
-            <Button component={Link} to={paths.notifications} variant="default" size="xs">
-              View all
-            </Button>
-          }
-          icon={<IconBell aria-hidden />}
-          message="No Notifications yet"
-        />
+        <LatestNotificationsPanel viewAllTo={paths.notifications} />
       </SimpleGrid>
     </Stack>
   );

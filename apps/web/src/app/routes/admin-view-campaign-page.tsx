@@ -1,0 +1,232 @@
+import { Anchor, Badge, Box, Button, Card, Grid, Image, Pill, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { REVIEW_MESSAGES, type AdminCampaign } from '@portal/contract';
+import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Fact } from '@/components/fact';
+import { Panel } from '@/components/panel';
+import { paths } from '@/config/paths';
+import { SUCCESS_GREEN } from '@/config/theme';
+import { AdPreview } from '@/features/campaigns/components/wizard/ad-preview';
+import type { MediaItem } from '@/features/campaigns/components/wizard/use-media-uploads';
+import { mediaOfContent } from '@/features/campaigns/utils/wizard-values';
+import { formatDate, formatUsd } from '@/lib/format';
+import { notifyRequestError, notifySuccess } from '@/lib/notify';
+import { useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
+import { DeclineModal } from '@/features/review/components/decline-modal';
+import { HistoryList } from '@/features/review/components/history-list';
+
+/** Filled colours keep white text at AA contrast in both themes; the neutral one has dark text. */
+const STATUS_BADGES = {
+  draft: { label: 'Draft', color: undefined },
+  pending: { label: 'Pending', color: undefined },
+  approved: { label: 'Approved', color: SUCCESS_GREEN },
+  declined: { label: 'Declined', color: 'red.9' },
+} as const;
+
+const customerName = (campaign: AdminCampaign) =>
+  `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || campaign.user_email;
+
+/** The campaign's files as the preview and the media grid show them: each through its view address. */
+const mediaOf = (campaign: AdminCampaign): MediaItem[] =>
+  mediaOfContent(campaign.campaign_content).map((stored) => ({
+    ...stored,
+    id: stored.key,
+    state: 'uploaded',
+    percent: 100,
+  }));
+
+function MediaGrid({ media }: { media: MediaItem[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+      {media.map((item) =>
+        item.kind === 'video' ? (
+          <video key={item.id} src={item.url} controls playsInline style={{ width: '100%', borderRadius: 4 }}>
+            <track kind="captions" />
+          </video>
+        ) : (
+          <Image key={item.id} src={item.url} alt={item.name} radius="sm" fit="cover" h={120} />
+        ),
+      )}
+    </SimpleGrid>
+  );
+}
+
+function CampaignReview({ campaign }: { campaign: AdminCampaign }) {
+  const media = mediaOf(campaign);
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack>
+          <Card withBorder component="section" aria-labelledby="review-details">
+            <Title order={2} size="h5" id="review-details" mb="sm">
+              Campaign details
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <Fact label="Customer">
+                {customerName(campaign)}
+                <br />
+                {campaign.user_email}
+              </Fact>
+              <Fact label="Objective">{campaign.campaign_objective}</Fact>
+              <Fact label="Campaign name">{campaign.campaign_name}</Fact>
+              <Fact label="Status">{campaign.on_off === 'on' ? 'On' : 'Off'}</Fact>
+              <Fact label="Budget">
+                {formatUsd(campaign.budget_amount)} {campaign.budget_type === 'lifetime' ? 'lifetime' : 'a day'}
+              </Fact>
+              <Fact label="Submitted">{formatDate(campaign.submitted_at)}</Fact>
+              {campaign.published_on && <Fact label="Published">{formatDate(campaign.published_on)}</Fact>}
+              {campaign.declined_at && <Fact label="Declined">{formatDate(campaign.declined_at)}</Fact>}
+            </SimpleGrid>
+            <Box mt="sm">
+              <Fact label="Keywords">
+                <Pill.Group mt={4}>
+                  {campaign.keywords.map((keyword) => (
+                    <Pill key={keyword}>{keyword}</Pill>
+                  ))}
+                </Pill.Group>
+              </Fact>
+            </Box>
+          </Card>
+          <Card withBorder component="section" aria-labelledby="review-ad">
+            <Title order={2} size="h5" id="review-ad" mb="sm">
+              Ad creative
+            </Title>
+            <Stack gap="sm">
+              <Fact label="Primary text">{campaign.ad_title}</Fact>
+              <Fact label="Additional details">{campaign.ad_description}</Fact>
+              <Fact label="Destination link">
+                {campaign.destination_url && (
+                  <Anchor href={campaign.destination_url} target="_blank" rel="noopener noreferrer" size="sm">
+                    {campaign.destination_url}
+                  </Anchor>
+                )}
+              </Fact>
+              <Fact label={`Media (${media.length} ${media.length === 1 ? 'file' : 'files'})`}>
+                <MediaGrid media={media} />
+              </Fact>
+            </Stack>
+          </Card>
+          <Card withBorder component="section" aria-labelledby="review-history">
+            <Title order={2} size="h5" id="review-history" mb="sm">
+              History
+            </Title>
+            <HistoryList entries={campaign.history} emptyText="Nothing recorded yet" />
+          </Card>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack align="center" gap="xs">
+          <Title order={2} size="h5">
+            Preview
+          </Title>
+          <AdPreview
+            accountName={customerName(campaign)}
+            media={media}
+            primaryText={campaign.ad_title ?? ''}
+            additionalText={campaign.ad_description ?? ''}
+            destinationUrl={campaign.destination_url ?? ''}
+          />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/**
+ * /admin/view-campaign/:id (docs/product/review.md, Review page): one submitted campaign,
+ * read-only, with Approve and Decline while it waits for review. It composes the review
+ * feature (the decision, the History) with the campaigns feature's post preview.
+ */
+export function AdminViewCampaignPage() {
+  const id = Number(useParams().id);
+  const campaign = useAdminCampaign(Number.isInteger(id) && id > 0 ? id : 0);
+  const decide = useDecideCampaign(id);
+  const [declineOpened, setDeclineOpened] = useState(false);
+
+  useEffect(() => {
+    if (campaign.error) notifyRequestError(campaign.error, 'Something went wrong');
+  }, [campaign.error]);
+
+  const decideAs = (approval_status: 'approved' | 'declined', reason?: string) =>
+    decide.mutate(
+      { approval_status, reason },
+      {
+        onSuccess: () => {
+          setDeclineOpened(false);
+          notifySuccess(
+            'Success',
+            approval_status === 'approved' ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.declined,
+          );
+        },
+        onError: (error) => notifyRequestError(error, 'Failed to update campaign'),
+      },
+    );
+
+  const data = campaign.data;
+  const pending = data?.approval_status === 'pending' && !data.archived_at;
+  const badge = data ? STATUS_BADGES[data.approval_status] : undefined;
+
+  return (
+    <Panel
+      title={data?.campaign_name ?? 'Campaign'}
+      actions={
+        <>
+          {badge && (
+            <Badge color={badge.color} variant={badge.color ? 'filled' : 'default'}>
+              {data?.archived_at ? `${badge.label}, withdrawn` : badge.label}
+            </Badge>
+          )}
+          <Button
+            component={Link}
+            to={paths.admin.campaigns}
+            variant="default"
+            size="xs"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+          >
+            Back
+          </Button>
+          {pending && (
+            <>
+              <Button
+                size="xs"
+                color={SUCCESS_GREEN}
+                leftSection={<IconCheck size={16} aria-hidden />}
+                loading={decide.isPending && decide.variables?.approval_status === 'approved'}
+                disabled={decide.isPending}
+                onClick={() => decideAs('approved')}
+              >
+                Approve
+              </Button>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                leftSection={<IconX size={16} aria-hidden />}
+                disabled={decide.isPending}
+                onClick={() => setDeclineOpened(true)}
+              >
+                Decline
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      {data ? (
+        <CampaignReview campaign={data} />
+      ) : campaign.isError ? null : (
+        <Skeleton h={400} aria-label="Loading the campaign" />
+      )}
+      {data && (
+        <DeclineModal
+          opened={declineOpened}
+          campaignName={data.campaign_name}
+          declining={decide.isPending}
+          onClose={() => setDeclineOpened(false)}
+          onDecline={(reason) => decideAs('declined', reason || undefined)}
+        />
+      )}
+    </Panel>
+  );
+}

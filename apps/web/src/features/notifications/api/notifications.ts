@@ -1,0 +1,43 @@
+import { notificationEndpoints, type ListQuery } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+type PageQuery = Pick<ListQuery, 'page' | 'per_page'>;
+
+/** The query keys of notifications: a new one or a read one refreshes them all. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (query: PageQuery) => [...notificationKeys.all, 'list', query] as const,
+  unread: () => [...notificationKeys.all, 'unread'] as const,
+};
+
+/** GET /api/my-notifications: one page, newest first, with the unread count. */
+export function useNotifications(query: PageQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: notificationKeys.list(query),
+    queryFn: ({ signal }) => callApi(notificationEndpoints.listNotifications, { query, signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/** The unread count of the menu: the smallest page carries it; the live stream keeps it current. */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: notificationKeys.unread(),
+    queryFn: async ({ signal }) =>
+      (await callApi(notificationEndpoints.listNotifications, { query: { page: 1, per_page: 1 }, signal }))
+        .unread_count,
+    enabled,
+  });
+}
+
+/** POST /api/my-notifications/read: those shown are read; the count follows. */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['notifications', 'read'],
+    mutationFn: (ids: number[]) => callApi(notificationEndpoints.markNotificationsRead, { body: { ids } }),
+    onSuccess: (answer) => queryClient.setQueryData(notificationKeys.unread(), answer.unread_count),
+  });
+}

@@ -1,0 +1,41 @@
+import { Button, Skeleton } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { EmptyMessage, Panel } from '@/components/panel';
+import { notifyRequestError } from '@/lib/notify';
+import { useNotifications } from '../api/notifications';
+import { NotificationList } from './notification-list';
+
+/** docs/product/review.md, Notifications: dashboards show the latest 5. */
+const DASHBOARD_COUNT = 5;
+
+/** The dashboards' Notifications panel; `viewAllTo` adds a View all button. */
+export function LatestNotificationsPanel({ viewAllTo }: { viewAllTo?: string }) {
+  const list = useNotifications({ page: 1, per_page: DASHBOARD_COUNT });
+  useEffect(() => {
+    if (list.error) notifyRequestError(list.error, 'Something went wrong');
+  }, [list.error]);
+  const shown = list.isError ? [] : (list.data?.data ?? []);
+
+  return (
+    <Panel
+      title="Notifications"
+      actions={
+        viewAllTo && (
+          <Button component={Link} to={viewAllTo} variant="default" size="xs">
+            View all
+          </Button>
+        )
+      }
+    >
+      {list.data === undefined && !list.isError ? (
+        <Skeleton h={120} aria-label="Loading notifications" />
+      ) : shown.length === 0 ? (
+        <EmptyMessage icon={<IconBell aria-hidden />} title="No Notifications yet" />
+      ) : (
+        <NotificationList notifications={shown} />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,81 @@
+import { notificationStreamEventSchema, type Notification } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { createParser } from 'eventsource-parser';
+import { useEffect, useRef } from 'react';
+import { API_BASE } from '@/lib/api-client';
+import { endSession } from '@/lib/end-session';
+import { notifyInfo } from '@/lib/notify';
+import { sessionStore } from '@/stores/session-store';
+import { notificationKeys } from '../api/notifications';
+
+/** After a dropped stream, the next try waits this long (the server may say otherwise with `retry:`). */
+const DEFAULT_RETRY_MS = 5_000;
+
+/**
+ * Keeps the notifications current while the portal is open (docs/product/review.md, Live
+ * updates; decision 014): reads `GET /api/my-notifications/stream` with fetch, so the token goes
+ * in the Authorization header and never in an address. A new notification sets the unread
+ * count, reloads the lists that show notifications, is announced in a toast and handed to
+ * `onNotification` (the layout reloads what the news changed). A dropped
+ * stream is opened again; a refused one means the session ended, and the page signs out.
+ */
+export function useNotificationStream(enabled: boolean, onNotification?: (notification: Notification) => void) {
+  const queryClient = useQueryClient();
+  // The latest callback, without opening the stream again when it changes.
+  const onNotificationRef = useRef(onNotification);
+  useEffect(() => {
+    onNotificationRef.current = onNotification;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    const stop = new AbortController();
+    let retryMs = DEFAULT_RETRY_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const parser = createParser({
+      onRetry: (interval) => (retryMs = interval),
+      onEvent: (event) => {
+        if (event.event !== 'notification') return;
+        const parsed = notificationStreamEventSchema.safeParse(JSON.parse(event.data));
+        if (!parsed.success) return;
+        queryClient.setQueryData(notificationKeys.unread(), parsed.data.unread_count);
+        void queryClient.invalidateQueries({ queryKey: [...notificationKeys.all, 'list'] });
+        notifyInfo('New notification', parsed.data.notification.message);
+        onNotificationRef.current?.(parsed.data.notification);
+      },
+    });
+
+    async function connect() {
+      const token = sessionStore.getState().token;
+      if (!token || stop.signal.aborted) return;
+      try {
+        const response = await fetch(`${API_BASE}/my-notifications/stream`, {
+          headers: { Authorization: `Bearer ${token}` },
+          signal: stop.signal,
+        });
+        // 401: the session is over (signed out elsewhere, revoked, banned): so is this page's.
+        if (response.status === 401 && sessionStore.getState().token === token) return endSession({ ended: true });
+        if (!response.ok || !response.body) throw new Error(`the stream answered ${response.status}`);
+        // Anything missed while disconnected is in the list: reload it.
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          parser.feed(value);
+        }
+      } catch {
+        // A dropped connection or the page going away; the retry below decides.
+      }
+      parser.reset();
+      if (!stop.signal.aborted) timer = setTimeout(() => void connect(), retryMs);
+    }
+
+    void connect();
+    return () => {
+      stop.abort();
+      clearTimeout(timer);
+    };
+  }, [enabled, queryClient]);
+}

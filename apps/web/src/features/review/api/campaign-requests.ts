@@ -1,0 +1,37 @@
+import { reviewEndpoints, type ApprovalValues, type ListQuery, type ReviewListingType } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { reviewKeys } from './review-keys';
+
+/** GET /api/get-campaign-requests: one page of a review tab. */
+export function useCampaignRequests(listingType: ReviewListingType, query: ListQuery) {
+  return useQuery({
+    queryKey: reviewKeys.requestList(listingType, query),
+    queryFn: ({ signal }) =>
+      callApi(reviewEndpoints.listCampaignRequests, { query: { ...query, listing_type: listingType }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/admin/campaign/{id}: the campaign under review, with its files and History. */
+export function useAdminCampaign(id: number) {
+  return useQuery({
+    queryKey: reviewKeys.campaign(id),
+    queryFn: async ({ signal }) => (await callApi(reviewEndpoints.getAdminCampaign, { params: { id }, signal })).data,
+  });
+}
+
+/** POST /api/update-campaign-approval-status/{id}: approve or decline; the queue and the page reload. */
+export function useDecideCampaign(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['review', 'decide', id],
+    mutationFn: (values: ApprovalValues) => callApi(reviewEndpoints.decideCampaign, { params: { id }, body: values }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reviewKeys.requests() }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.campaign(id) }),
+      ]),
+  });
+}

@@ -1,0 +1,71 @@
+import { Text, Timeline } from '@mantine/core';
+import type { HistoryEntry } from '@portal/contract';
+import { formatDateTime } from '@/lib/format';
+
+const SUBMISSIONS: Record<string, string> = {
+  new: 'Submitted for review',
+  resubmitted: 'Resubmitted for review',
+  edited: 'Sent back to review after an edit',
+  duplicated: 'Submitted for review as a copy',
+};
+
+const FIELD_NAMES: Record<string, string> = { campaign_name: 'name', destination_url: 'destination link' };
+
+/** What a History line says (docs/product/review.md, Review page), with its detail line if any. */
+export function describeHistory(entry: HistoryEntry): { title: string; detail?: string } {
+  const by = entry.actor ? ` by ${entry.actor.name}` : '';
+  const after = entry.after ?? {};
+  switch (entry.action) {
+    case 'campaign.submitted':
+      return { title: `${SUBMISSIONS[String(after.reason)] ?? 'Submitted for review'}${by}` };
+    case 'campaign.approved':
+      return { title: `Approved${by}` };
+    case 'campaign.declined':
+      return { title: `Declined${by}`, detail: after.reason ? `Reason: ${String(after.reason)}` : 'No reason given' };
+    case 'campaign.edited': {
+      const before = entry.before ?? {};
+      const changes = Object.keys(after).map(
+        (field) => `${FIELD_NAMES[field] ?? field}: "${String(before[field] ?? '')}" → "${String(after[field])}"`,
+      );
+      return { title: `Edited${by}`, detail: changes.join('; ') };
+    }
+    case 'user.banned': {
+      const count = Array.isArray(after.campaigns_switched_off) ? after.campaigns_switched_off.length : 0;
+      return { title: `Banned${by}`, detail: `${count} ${count === 1 ? 'campaign' : 'campaigns'} switched off` };
+    }
+    case 'user.unbanned':
+      return { title: `Unbanned${by}` };
+    default:
+      return { title: `${entry.action}${by}` };
+  }
+}
+
+/** A History: what happened, oldest first, each with its time. */
+export function HistoryList({ entries, emptyText }: { entries: HistoryEntry[]; emptyText: string }) {
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Timeline bulletSize={14} lineWidth={2} active={entries.length - 1}>
+      {entries.map((entry) => {
+        const { title, detail } = describeHistory(entry);
+        return (
+          <Timeline.Item key={entry.id} title={title}>
+            {detail && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {detail}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+            </Text>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

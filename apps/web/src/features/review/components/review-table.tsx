@@ -1,0 +1,109 @@
+import { Button, Text, VisuallyHidden } from '@mantine/core';
+import type { Campaign, ReviewListingType } from '@portal/contract';
+import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { paths } from '@/config/paths';
+import { formatDate, formatUsd } from '@/lib/format';
+
+type Column = DataColumn<Campaign>;
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const nameColumn: Column = {
+  key: 'name',
+  header: 'Campaign',
+  cell: (campaign) => (
+    <Text size="sm" fw={500} maw={260} style={{ overflowWrap: 'anywhere' }}>
+      {campaign.campaign_name}
+    </Text>
+  ),
+};
+
+const customerColumn: Column = {
+  key: 'customer',
+  header: 'Customer',
+  cell: (campaign) => (
+    <div>
+      <Text size="sm">{`${campaign.user_first_name} ${campaign.user_last_name}`.trim() || '—'}</Text>
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {campaign.user_email}
+      </Text>
+    </div>
+  ),
+};
+
+const viewColumn: Column = {
+  key: 'view',
+  header: <VisuallyHidden>View</VisuallyHidden>,
+  cell: (campaign) => (
+    <Button
+      component={Link}
+      to={paths.admin.viewCampaign.to(campaign.id)}
+      size="compact-sm"
+      variant="light"
+      aria-label={`View ${campaign.campaign_name}`}
+    >
+      View
+    </Button>
+  ),
+};
+
+/** docs/product/review.md, Review queue: the columns of each tab. */
+const COLUMNS: Record<ReviewListingType, Column[]> = {
+  pending: [
+    nameColumn,
+    customerColumn,
+    { key: 'submitted', header: 'Submitted', cell: (c) => formatDate(c.submitted_at), nowrap: true },
+    { key: 'objective', header: 'Objective', cell: (c) => c.campaign_objective },
+    {
+      key: 'budget',
+      header: 'Budget',
+      cell: (c) => `${c.budget_type === 'daily' ? 'Daily' : 'Lifetime'} ${formatUsd(c.budget_amount)}`,
+      nowrap: true,
+    },
+    viewColumn,
+  ],
+  active: [
+    nameColumn,
+    customerColumn,
+    { key: 'published', header: 'Published', cell: (c) => formatDate(c.published_on), nowrap: true },
+    {
+      key: 'delivery',
+      header: 'Delivery',
+      cell: (c) => (c.archived_at ? 'Off' : c.delivery_status === 'active' ? 'Active' : 'Paused'),
+    },
+    { key: 'payment', header: 'Payment Status', cell: (c) => capitalised(c.payment_status) },
+    { key: 'spent', header: 'Amount spent', cell: (c) => formatUsd(c.statistics[0]?.amount_spent), nowrap: true },
+    viewColumn,
+  ],
+  declined: [
+    nameColumn,
+    customerColumn,
+    { key: 'declined', header: 'Declined', cell: (c) => formatDate(c.declined_at), nowrap: true },
+    {
+      key: 'reason',
+      header: 'Reason',
+      cell: (c) => (
+        <Text size="sm" maw={320} style={{ overflowWrap: 'anywhere' }}>
+          {c.decline_reason ?? ''}
+        </Text>
+      ),
+    },
+    viewColumn,
+  ],
+};
+
+/** One review tab's table. */
+export function ReviewTable({
+  listingType,
+  label,
+  campaigns,
+  loading,
+}: {
+  listingType: ReviewListingType;
+  label: string;
+  campaigns: Campaign[];
+  loading: boolean;
+}) {
+  return <DataTable label={label} columns={COLUMNS[listingType]} rows={campaigns} loading={loading} minWidth={860} />;
+}

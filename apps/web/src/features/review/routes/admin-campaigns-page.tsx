@@ -1,0 +1,102 @@
+import { Card, Stack, Tabs } from '@mantine/core';
+import type { ReviewListingType } from '@portal/contract';
+import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { ListPagination, ListSearch } from '@/components/list-controls';
+import { EmptyMessage } from '@/components/panel';
+import { notifyRequestError } from '@/lib/notify';
+import { useListParams } from '@/lib/use-list-params';
+import { useCampaignRequests } from '../api/campaign-requests';
+import { ReviewTable } from '../components/review-table';
+
+/** The tabs of docs/product/review.md, Review queue; the address says `approved`, the API `active`. */
+const TABS = [
+  { value: 'pending', listingType: 'pending', label: 'Pending', empty: 'No pending campaigns yet', icon: IconClock },
+  {
+    value: 'approved',
+    listingType: 'active',
+    label: 'Approved',
+    empty: 'No approved campaigns yet',
+    icon: IconCircleCheck,
+  },
+  {
+    value: 'declined',
+    listingType: 'declined',
+    label: 'Declined',
+    empty: 'No declined campaigns yet',
+    icon: IconCircleX,
+  },
+] as const satisfies readonly {
+  value: string;
+  listingType: ReviewListingType;
+  label: string;
+  empty: string;
+  icon: unknown;
+}[];
+
+type TabValue = (typeof TABS)[number]['value'];
+
+const LIST_KEYS = ['tab'] as const;
+
+const tabOf = (value: string | undefined) => TABS.find((tab) => tab.value === value) ?? TABS[0];
+
+function ReviewTabPanel({
+  tab,
+  params,
+}: {
+  tab: (typeof TABS)[number];
+  params: ReturnType<typeof useListParams<(typeof LIST_KEYS)[number]>>;
+}) {
+  const { page, per_page, search } = params;
+  const list = useCampaignRequests(tab.listingType, { page, per_page, search });
+  useEffect(() => {
+    if (list.error) notifyRequestError(list.error, 'Something went wrong');
+  }, [list.error]);
+  const campaigns = list.isError ? [] : (list.data?.data ?? []);
+  const loading = list.data === undefined && !list.isError;
+  const lastPage = list.isError ? 1 : Math.max(list.data?.pagination.last_page ?? 1, 1);
+  const Icon = tab.icon;
+
+  return (
+    <Stack gap="md" pt="md">
+      <ListSearch label="Search campaigns or customers" applied={search} setSearch={params.setSearch} />
+      {!loading && campaigns.length === 0 ? (
+        <EmptyMessage
+          icon={<Icon aria-hidden />}
+          title={tab.empty}
+          description={search ? `No campaign or customer name contains "${search}".` : undefined}
+        />
+      ) : (
+        <ReviewTable listingType={tab.listingType} label={tab.label} campaigns={campaigns} loading={loading} />
+      )}
+      <ListPagination label={tab.label} page={page} lastPage={lastPage} setPage={params.setPage} />
+    </Stack>
+  );
+}
+
+/**
+ * /admin/campaigns (docs/product/review.md, Review queue): submitted campaigns by review state.
+ * The tab, page and search live in the address.
+ */
+export function AdminCampaignsPage() {
+  const params = useListParams(LIST_KEYS);
+  const current = tabOf(params.tab);
+  return (
+    <Card withBorder padding="lg">
+      <Tabs value={current.value} onChange={(value) => value && params.setParam('tab', value as TabValue)}>
+        <Tabs.List>
+          {TABS.map(({ value, label }) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value}>
+            {tab.value === current.value && <ReviewTabPanel tab={tab} params={params} />}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import { Badge, Card, Stack, Text, UnstyledButton } from '@mantine/core';
+import { REVIEW_MESSAGES, type ListedUser } from '@portal/contract';
+import { IconUsers } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { ListPagination, ListSearch } from '@/components/list-controls';
+import { EmptyMessage } from '@/components/panel';
+import { SUCCESS_GREEN } from '@/config/theme';
+import { formatUsd } from '@/lib/format';
+import { notifyRequestError, notifySuccess } from '@/lib/notify';
+import { useListParams } from '@/lib/use-list-params';
+import { useToggleUserStatus, useUserList } from '../api/users';
+import { BanUserModal, userName } from '../components/ban-user-modal';
+
+const TITLE = 'Registered Users';
+
+function columns(onStatus: (user: ListedUser) => void): DataColumn<ListedUser>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (user) => (
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {`${user.first_name} ${user.last_name}`.trim() || '—'}
+          {user.type === 1 && (
+            <Badge ml="xs" size="xs" variant="light">
+              Admin
+            </Badge>
+          )}
+        </Text>
+      ),
+    },
+    { key: 'email', header: 'E-mail', cell: (user) => <Text size="sm">{user.email}</Text> },
+    { key: 'spent', header: 'Total spent', cell: (user) => formatUsd(user.total_spent), nowrap: true },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (user) => (
+        <UnstyledButton
+          onClick={() => onStatus(user)}
+          aria-label={`${user.status ? 'Active' : 'InActive'}: ${user.status ? 'ban' : 'unban'} ${userName(user)}`}
+        >
+          <Badge color={user.status ? SUCCESS_GREEN : 'red.9'} variant="filled" style={{ cursor: 'pointer' }}>
+            {user.status ? 'Active' : 'InActive'}
+          </Badge>
+        </UnstyledButton>
+      ),
+    },
+  ];
+}
+
+/** /admin/users (docs/product/review.md, Users list and Bans). The page and search live in the address. */
+export function AdminUsersPage() {
+  const params = useListParams();
+  const { page, per_page, search } = params;
+  const list = useUserList({ page, per_page, search });
+  const toggle = useToggleUserStatus();
+  const [chosen, setChosen] = useState<ListedUser | null>(null);
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    // docs/product/review.md, Users list: the seeds' wording, kept.
+    if (list.error) notifyRequestError(list.error, 'Failed to fetch campaigns', 'Unknown error');
+  }, [list.error]);
+
+  const users = list.isError ? [] : (list.data?.data ?? []);
+  const loading = list.data === undefined && !list.isError;
+  const lastPage = list.isError ? 1 : Math.max(list.data?.pagination.last_page ?? 1, 1);
+
+  const confirm = (user: ListedUser) =>
+    toggle.mutate(user.id, {
+      onSuccess: () => {
+        setOpened(false);
+        notifySuccess('Success', REVIEW_MESSAGES.userStatusUpdated);
+      },
+      onError: (error) => notifyRequestError(error, 'Error'),
+    });
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <ListSearch label="Search users by name or e-mail" applied={search} setSearch={params.setSearch} />
+        {!loading && users.length === 0 ? (
+          <EmptyMessage
+            icon={<IconUsers aria-hidden />}
+            title="No users found"
+            description={search ? `No name or e-mail contains "${search}".` : undefined}
+          />
+        ) : (
+          <DataTable
+            label={TITLE}
+            columns={columns((user) => {
+              setChosen(user);
+              setOpened(true);
+            })}
+            rows={users}
+            loading={loading}
+            minWidth={640}
+          />
+        )}
+        <ListPagination label={TITLE} page={page} lastPage={lastPage} setPage={params.setPage} />
+      </Stack>
+      <BanUserModal
+        user={chosen}
+        opened={opened}
+        toggling={toggle.isPending}
+        onClose={() => setOpened(false)}
+        onConfirm={confirm}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import { freshEmail, signUpThroughApi } from './support/accounts';
+import { createCampaignThroughApi, tokenOf } from './support/campaigns';
+import type { Page } from '@playwright/test';
+import { checkPage, checkToasts, expect, logIn, test, trackRequests } from './support/fixtures';
+import { ADMIN } from './support/server-env';
+
+/** A link of the main menu, opening the menu first where it is a drawer (phones). */
+async function menuLink(page: Page, name: RegExp) {
+  const link = page.getByRole('link', { name }).first();
+  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await expect(link).toBeVisible();
+  return link;
+}
+
+test.describe('review, notifications and bans', () => {
+  test('a declined campaign is fixed and approved, the customer hears of each decision live, then is banned', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const customer = { email: freshEmail('reviewed'), password: 'Reviewed-pass-1' };
+    await signUpThroughApi(request, customer.email, customer.password);
+    const name = `Winter boots ${Date.now()}`;
+    await createCampaignThroughApi(request, await tokenOf(request, customer), name);
+
+    // Two people at once: the customer keeps the portal open while the administrator reviews.
+    const customerPage = await (await browser.newContext()).newPage();
+    const adminPage = await (await browser.newContext()).newPage();
+    trackRequests(customerPage);
+    trackRequests(adminPage);
+    await logIn(customerPage, customer);
+    await expect(customerPage).toHaveURL(/\/dashboard$/);
+    await customerPage.goto('/campaigns?tab=pending');
+    await expect(customerPage.getByRole('cell', { name, exact: true })).toBeVisible();
+
+    // The administrator finds it under Pending and declines it with a reason.
+    await logIn(adminPage, ADMIN);
+    await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+    await adminPage.goto('/admin/campaigns');
+    await adminPage.getByRole('searchbox', { name: 'Search campaigns or customers' }).fill(name);
+    await adminPage.getByRole('searchbox', { name: 'Search campaigns or customers' }).press('Enter');
+    await expect(adminPage).toHaveURL(/search=/);
+    await expect(adminPage.getByRole('cell', { name, exact: true })).toBeVisible();
+    await checkPage(adminPage);
+    await adminPage.getByRole('link', { name: `View ${name}` }).click();
+    await expect(adminPage.getByRole('heading', { name })).toBeVisible();
+    await expect(adminPage.getByText('Submitted for review by Robin Reader')).toBeVisible();
+    await expect(adminPage.getByRole('img', { name: 'photo.png' }).first()).toBeVisible();
+    await checkPage(adminPage);
+    await adminPage.getByRole('button', { name: 'Decline' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Decline campaign' });
+    await expect(dialog.getByLabel('Reason')).toBeFocused();
+    await dialog.getByLabel('Reason').fill('The image is too dark to read');
+    await checkPage(adminPage);
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await expect(adminPage.getByText('Campaign declined successfully')).toBeVisible();
+    await checkToasts(adminPage);
+    await expect(adminPage.getByText('Declined by')).toBeVisible();
+    await expect(adminPage.getByText('Reason: The image is too dark to read')).toBeVisible();
+
+    // The customer's open page hears of it without a reload: a toast and the unread count.
+    await expect(customerPage.getByText(`Your campaign "${name}" was declined.`)).toBeVisible({ timeout: 15_000 });
+    const notificationsLink = await menuLink(customerPage, /^Notifications/);
+    await expect(notificationsLink).toHaveAccessibleName('Notifications 1 unread');
+    await expect(customerPage.getByRole('cell', { name: /The image is too dark to read/ })).toBeVisible();
+    await notificationsLink.click();
+    await expect(customerPage.getByText('Reason: The image is too dark to read').first()).toBeVisible();
+    await expect(await menuLink(customerPage, /^Notifications/)).toHaveAccessibleName('Notifications');
+    await customerPage.keyboard.press('Escape');
+    await checkPage(customerPage);
+
+    // The customer edits the name and sends it again.
+    await customerPage.goto('/campaigns?tab=pending');
+    await customerPage.getByRole('button', { name: `Edit ${name}` }).click();
+    const fixedName = `${name} bright`;
+    await customerPage.getByLabel('Campaign name').fill(fixedName);
+    await customerPage.getByRole('button', { name: 'Save changes' }).click();
+    await expect(customerPage.getByText('Campaign updated successfully')).toBeVisible();
+    await customerPage.getByRole('button', { name: `Resubmit ${fixedName}` }).click();
+    await expect(customerPage.getByRole('cell', { name: 'Pending', exact: true })).toBeVisible();
+
+    // The administrator approves it; it moves to the customer's Active tab.
+    await adminPage.goto('/admin/campaigns');
+    await adminPage.getByRole('link', { name: `View ${fixedName}` }).click();
+    await adminPage.getByRole('button', { name: 'Approve' }).click();
+    await expect(adminPage.getByText('Campaign approved successfully')).toBeVisible();
+    await expect(customerPage.getByText(`Your campaign "${fixedName}" was approved`)).toBeVisible({
+      timeout: 15_000,
+    });
+    await customerPage.goto('/campaigns');
+    await expect(customerPage.getByRole('cell', { name: fixedName, exact: true })).toBeVisible();
+
+    // The administrator bans the customer; the customer's open page is signed out.
+    await adminPage.goto('/admin/users');
+    await adminPage.getByRole('searchbox', { name: 'Search users by name or e-mail' }).fill(customer.email);
+    await adminPage.getByRole('searchbox', { name: 'Search users by name or e-mail' }).press('Enter');
+    await adminPage.getByRole('button', { name: 'Active: ban Robin Reader' }).click();
+    const ban = adminPage.getByRole('dialog', { name: 'Ban Robin Reader?' });
+    await expect(ban.getByText(fixedName)).toBeVisible();
+    await expect(ban.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await checkPage(adminPage);
+    await ban.getByRole('button', { name: 'Ban user' }).click();
+    await expect(adminPage.getByText('User status updated successfully')).toBeVisible();
+    await expect(adminPage.getByRole('button', { name: 'InActive: unban Robin Reader' })).toBeVisible();
+    await checkPage(adminPage);
+    await expect(customerPage).toHaveURL(/\/$/, { timeout: 15_000 });
+
+    // Banned: the login says so.
+    await logIn(customerPage, customer);
+    await expect(customerPage.getByText(/Your account has been suspended/)).toBeVisible();
+  });
+});
