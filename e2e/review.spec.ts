@@ -36,6 +36,8 @@ test.describe('review, notifications and bans', () => {
     // The administrator finds it under Pending and declines it with a reason.
     await logIn(adminPage, ADMIN);
     await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+    await expect(adminPage.getByRole('heading', { name: 'Latest Campaigns' })).toBeVisible();
+    await checkPage(adminPage);
     await adminPage.goto('/admin/campaigns');
     await adminPage.getByRole('searchbox', { name: 'Search campaigns or customers' }).fill(name);
     await adminPage.getByRole('searchbox', { name: 'Search campaigns or customers' }).press('Enter');
@@ -94,14 +96,16 @@ test.describe('review, notifications and bans', () => {
     await adminPage.goto('/admin/users');
     await adminPage.getByRole('searchbox', { name: 'Search users by name or e-mail' }).fill(customer.email);
     await adminPage.getByRole('searchbox', { name: 'Search users by name or e-mail' }).press('Enter');
-    await adminPage.getByRole('button', { name: 'Active: ban Robin Reader' }).click();
+    const row = adminPage.getByRole('row', { name: new RegExp(customer.email) });
+    await expect(adminPage.getByRole('row')).toHaveCount(2);
+    await row.getByRole('button', { name: 'Active: ban Robin Reader' }).click();
     const ban = adminPage.getByRole('dialog', { name: 'Ban Robin Reader?' });
     await expect(ban.getByText(fixedName)).toBeVisible();
     await expect(ban.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await checkPage(adminPage);
     await ban.getByRole('button', { name: 'Ban user' }).click();
     await expect(adminPage.getByText('User status updated successfully')).toBeVisible();
-    await expect(adminPage.getByRole('button', { name: 'InActive: unban Robin Reader' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'InActive: unban Robin Reader' })).toBeVisible();
     await checkPage(adminPage);
     await expect(customerPage).toHaveURL(/\/$/, { timeout: 15_000 });
 

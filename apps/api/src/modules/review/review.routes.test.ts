@@ -36,6 +36,9 @@ describe('the review queue, decisions and bans', () => {
       .from(auditLog)
       .where(sql`${auditLog.subjectType} = ${type} and ${auditLog.subjectId} = ${id}`)
       .orderBy(auditLog.id);
+  /** The caller's newest notification. */
+  const newestNotification = async (as: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/my-notifications', headers: bearer(as) })).json().data[0];
   const namesIn = (answer: { json(): { data: Campaign[] } }) => answer.json().data.map((row) => row.campaign_name);
 
   it('answers 403 to a customer on every administrator endpoint', async () => {
@@ -97,12 +100,7 @@ describe('the review queue, decisions and bans', () => {
       const mail = await t.mail();
       const published = mail.find((message) => message.to.includes(customerEmail) && /published/.test(message.subject));
       expect(published?.text).toContain('Your campaign "To approve" was approved and your ad is published.');
-      const notifications = await t.app.inject({
-        method: 'GET',
-        url: '/api/my-notifications',
-        headers: bearer(customerToken),
-      });
-      expect(notifications.json().data[0]).toMatchObject({
+      expect(await newestNotification(customerToken)).toMatchObject({
         message: 'Your campaign "To approve" was approved and your ad is published',
         event_type: 'review',
         sender: { name: 'Ada Admin' },
@@ -141,12 +139,7 @@ describe('the review queue, decisions and bans', () => {
       const mail = await t.mail();
       const declined = mail.find((message) => message.to.includes(customerEmail) && /declined/.test(message.subject));
       expect(declined?.text).toContain('Reason: The link is broken');
-      const notifications = await t.app.inject({
-        method: 'GET',
-        url: '/api/my-notifications',
-        headers: bearer(customerToken),
-      });
-      expect(notifications.json().data[0].message).toBe(
+      expect((await newestNotification(customerToken)).message).toBe(
         'Your campaign "To decline" was declined. Reason: The link is broken',
       );
       expect((await auditOf('campaign', campaign.id)).at(-1)).toMatchObject({
@@ -158,8 +151,9 @@ describe('the review queue, decisions and bans', () => {
       const bare = await wizard.createSubmitted(customerToken, { campaign_name: 'No reason' });
       expect((await decide(bare.id, { approval_status: 'declined' })).json().data.decline_reason).toBeNull();
       await t.mail();
-      const list = await t.app.inject({ method: 'GET', url: '/api/my-notifications', headers: bearer(customerToken) });
-      expect(list.json().data[0].message).toBe('Your campaign "No reason" was declined. No reason was given.');
+      expect((await newestNotification(customerToken)).message).toBe(
+        'Your campaign "No reason" was declined. No reason was given.',
+      );
     });
 
     it('refuses a reason over 500 characters, another status, and an unknown or draft campaign', async () => {
@@ -220,12 +214,7 @@ describe('the review queue, decisions and bans', () => {
       expect(resubmitted.json().data).toMatchObject({ approval_status: 'pending', decline_reason: null });
       expect(namesIn(await requests({ search: 'Second try' }))).toEqual(['Second try']);
       await t.app.events.dispatchPending();
-      const adminList = await t.app.inject({
-        method: 'GET',
-        url: '/api/my-notifications',
-        headers: bearer(adminToken),
-      });
-      expect(adminList.json().data[0]).toMatchObject({
+      expect(await newestNotification(adminToken)).toMatchObject({
         message: 'Carla Customer resubmitted the campaign "Second try" for review',
         event_type: 'request',
         sender: { name: 'Carla Customer' },

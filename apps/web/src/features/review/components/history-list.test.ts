@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '@portal/contract';
+import { describeHistory } from './history-list';
+
+const entry = (
+  action: string,
+  after: Record<string, unknown> | null = null,
+  before: Record<string, unknown> | null = null,
+): HistoryEntry => ({
+  id: 1,
+  action,
+  actor: { id: 7, name: 'Ada Admin' },
+  before,
+  after,
+  created_at: '2026-11-23T10:00:00.000Z',
+});
+
+describe('describeHistory', () => {
+  it('says who did what, with the reason of a decline', () => {
+    expect(describeHistory(entry('campaign.submitted', { reason: 'resubmitted' }))).toEqual({
+      title: 'Resubmitted for review by Ada Admin',
+    });
+    expect(describeHistory(entry('campaign.approved'))).toEqual({ title: 'Approved by Ada Admin' });
+    expect(describeHistory(entry('campaign.declined', { reason: 'Too dark' }))).toEqual({
+      title: 'Declined by Ada Admin',
+      detail: 'Reason: Too dark',
+    });
+    expect(describeHistory(entry('campaign.declined', { reason: null })).detail).toBe('No reason given');
+  });
+
+  it('lists the fields an edit changed, and what a ban switched off', () => {
+    expect(describeHistory(entry('campaign.edited', { campaign_name: 'New' }, { campaign_name: 'Old' })).detail).toBe(
+      'name: "Old" → "New"',
+    );
+    expect(describeHistory(entry('user.banned', { status: false, campaigns_switched_off: [3, 4] }))).toEqual({
+      title: 'Banned by Ada Admin',
+      detail: '2 campaigns switched off',
+    });
+    expect(describeHistory(entry('user.unbanned'))).toEqual({ title: 'Unbanned by Ada Admin' });
+  });
+
+  it('names the portal by leaving the actor out, and shows unknown actions as they are', () => {
+    expect(describeHistory({ ...entry('payment.recorded'), actor: null })).toEqual({ title: 'payment.recorded' });
+  });
+});
