@@ -96,3 +96,29 @@ export function findToast(title: string): Promise<HTMLElement> {
     return found!;
   });
 }
+
+export type ApiHandler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/**
+ * Stubs fetch by "METHOD /api/path", the query string aside (lists carry page, per_page and
+ * search); a request nobody expected answers 599.
+ */
+export function stubApi(handlers: Record<string, ApiHandler>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const handler = handlers[key];
+    return handler ? handler(url, init) : jsonResponse({ message: `Unexpected request ${key}` }, 599);
+  });
+}
+
+/** The URLs and bodies of the requests a stubApi received for one "METHOD /api/path". */
+export function requestsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
+    .filter(({ url, init }) => `${init?.method ?? 'GET'} ${url.pathname}` === key)
+    .map(({ url, init }) => ({
+      url,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    }));
+}

@@ -2,7 +2,7 @@ import { CAMPAIGN_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { findToast, jsonResponse, loginResponse } from '@/test/fixtures';
+import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const ACTIVE = '/api/customer/my-active-campaigns';
@@ -82,35 +82,7 @@ function list(path: keyof typeof TYPES, data: Campaign[], lastPage = 1, page = 1
   });
 }
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
-
-/**
- * Stubs fetch by "METHOD /api/path", the query string aside (lists carry page, per_page and
- * search); a request nobody expected answers 599.
- */
-function stubApi(handlers: Record<string, Handler>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const handler = handlers[key];
-    return handler ? handler(url, init) : jsonResponse({ message: `Unexpected request ${key}` }, 599);
-  });
-}
-
-type FetchMock = ReturnType<typeof stubApi>;
-
-/** The URLs and bodies of the requests sent to one "METHOD /api/path". */
-function requestsTo(fetchMock: FetchMock, key: string) {
-  return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
-    .filter(({ url, init }) => `${init?.method ?? 'GET'} ${url.pathname}` === key)
-    .map(({ url, init }) => ({
-      url,
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    }));
-}
-
-function openPage(path: string, handlers: Record<string, Handler>, options?: Parameters<typeof renderApp>[1]) {
+function openPage(path: string, handlers: Record<string, ApiHandler>, options?: Parameters<typeof renderApp>[1]) {
   const fetchMock = stubApi(handlers);
   sessionStore.signIn(loginResponse());
   return { ...renderApp(path, options), fetchMock };
@@ -400,7 +372,7 @@ describe('the switch', () => {
 });
 
 describe('the Edit dialog', () => {
-  async function openDialog(handlers: Record<string, Handler> = {}) {
+  async function openDialog(handlers: Record<string, ApiHandler> = {}) {
     const page = openPage('/campaigns', {
       [`GET ${ACTIVE}`]: () => list(ACTIVE, [campaign()]),
       ...handlers,
