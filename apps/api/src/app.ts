@@ -35,6 +35,8 @@ import { NotificationHub } from './modules/notifications/notification-hub';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { NotificationService } from './modules/notifications/notification.service';
 import { subscribeNotifications } from './modules/notifications/notification.subscribers';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { InsightsService } from './modules/insights/insights.service';
 import { reviewRoutes } from './modules/review/review.routes';
 import { ReviewService } from './modules/review/review.service';
 import { storageRoutes } from './modules/storage/storage.routes';
@@ -138,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const campaignService = new CampaignService({ data, clock, jobs, media: mediaService });
   const reviewService = new ReviewService({ data, clock, campaigns: campaignService });
   const notificationService = new NotificationService({ data, clock, productName });
+  const insightsService = new InsightsService({ data, clock });
   const notificationHub = new NotificationHub({
     database,
     notifications: notificationService,
@@ -180,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await product.register(mediaRoutes, { mediaService });
         await product.register(reviewRoutes, { reviewService, notificationHub });
         await product.register(notificationRoutes, { notificationService, notificationHub });
+        await product.register(insightsRoutes, { insightsService });
         await product.register(filesRoutes, { storage: adapters.storage });
         // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
         if (adapters.storage instanceof LocalFileStorage) {

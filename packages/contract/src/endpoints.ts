@@ -7,6 +7,7 @@ import { mediaEndpoints } from './media/media.schemas';
 import { storageEndpoints } from './storage/storage.endpoints';
 import { reviewEndpoints } from './review/review.endpoints';
 import { notificationEndpoints } from './notifications/notification.endpoints';
+import { insightsEndpoints } from './insights/insights.endpoints';
 
 /** Every endpoint of the API, by name (a route test checks each is registered, and nothing else). */
 export const endpoints = {
@@ -19,4 +20,5 @@ export const endpoints = {
   ...storageEndpoints,
   ...reviewEndpoints,
   ...notificationEndpoints,
+  ...insightsEndpoints,
 };

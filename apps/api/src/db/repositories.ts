@@ -1,5 +1,6 @@
 import { AuditRepository } from '../modules/audit/audit.repository';
 import { NotificationRepository } from '../modules/notifications/notification.repository';
+import { StatisticsRepository } from '../modules/insights/statistics.repository';
 import { CampaignRepository } from '../modules/campaigns/campaign.repository';
 import { EventRepository } from '../modules/events/event.repository';
 import { MailRepository } from '../modules/mail/mail.repository';
@@ -33,6 +34,7 @@ export function createRepositories(db: Database, caches: RepositoryCaches = {}) 
     media: new MediaRepository(db),
     notifications: new NotificationRepository(db),
     audit: new AuditRepository(db),
+    statistics: new StatisticsRepository(db),
   };
 }
 

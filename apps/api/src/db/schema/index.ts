@@ -6,3 +6,4 @@ export * from './events';
 export * from './campaigns';
 export * from './media';
 export * from './review';
+export * from './statistics';

@@ -1,6 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import type { HistoryEntry } from '@portal/contract';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 const SUBMISSIONS: Record<string, string> = {
   new: 'Submitted for review',
@@ -29,6 +29,8 @@ export function describeHistory(entry: HistoryEntry): { title: string; detail?: 
       );
       return { title: `Edited${by}`, detail: changes.join('; ') };
     }
+    case 'campaign.statistics':
+      return { title: `Figures entered${by}`, detail: `As of ${formatDate(String(after.created_at))}` };
     case 'user.banned': {
       const count = Array.isArray(after.campaigns_switched_off) ? after.campaigns_switched_off.length : 0;
       return { title: `Banned${by}`, detail: `${count} ${count === 1 ? 'campaign' : 'campaigns'} switched off` };
