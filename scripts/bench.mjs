@@ -6,16 +6,19 @@
 //   search) for a customer with 200 campaigns and one with 20,000, among 1,000 customers and
 //   200,000 campaigns seeded straight into the database, each next to the same queries sent
 //   to the database without the API, so the table shows the API's cost as a ratio;
-// - forgot-password for a registered and an unknown address, which must not differ.
+// - forgot-password for a registered and an unknown address, which must not differ;
+// - the dashboards and analytics for the customer with 20,000 campaigns of 10 statistics
+//   entries each, the administrators' tiles with 20,000 campaigns and with 200,000, and the
+//   CSV export of every approved campaign with the server's memory while it streams.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { listQuery, SEED, seedStatements } from './bench/seed-campaigns.mjs';
+import { listQuery, SEED, seedStages } from './bench/seed-campaigns.mjs';
 
 const port = 3124;
 const origin = `http://127.0.0.1:${port}`;
@@ -47,6 +50,7 @@ function startServer(databaseUrl) {
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   return {
+    pid: server.pid,
     ready: waitForHealth(),
     async stop() {
       server.kill('SIGTERM');
@@ -141,26 +145,83 @@ async function prepare(kind) {
     serverUrl.pathname = '/portal_bench';
     databaseUrl = serverUrl.toString();
   }
-  // The first start creates the schema and the administrator; then the seed goes in directly.
+  // The first start creates the schema and the administrator; then the seed goes in directly,
+  // in two stages, with the administrators' tiles measured after the first.
   const first = startServer(databaseUrl);
   await first.ready;
   await first.stop();
+  const [smallPortal, wholePortal] = seedStages(admin.email);
+  await seed(kind, databaseUrl, smallPortal, SEED.large.campaigns);
+  const server = startServer(databaseUrl);
+  let tilesAt20k;
+  try {
+    await server.ready;
+    tilesAt20k = await load({ url: `${origin}/api/admin-dashboard-stats`, headers: await signIn(admin.email) });
+  } finally {
+    await server.stop();
+  }
+  await seed(kind, databaseUrl, wholePortal, SEED.campaigns);
+  return { databaseUrl, tilesAt20k };
+}
+
+async function seed(kind, databaseUrl, statements, campaigns) {
   const direct = await openDirect(kind, databaseUrl);
   const started = Date.now();
-  for (const statement of seedStatements(admin.email)) await direct.query({ text: statement });
+  try {
+    for (const statement of statements) await direct.query({ text: statement });
+  } finally {
+    await direct.close();
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  await direct.close();
-  console.log(`${kind}: seeded ${SEED.customers} customers and ${SEED.campaigns} campaigns in ${seconds} s`);
-  return databaseUrl;
+  console.log(`${kind}: seeded up to ${campaigns.toLocaleString('en-US')} campaigns in ${seconds} s`);
+}
+
+/** The Authorization header of a fresh session of `email` (every bench user has the admin's password). */
+async function signIn(email) {
+  const { body } = await post('/api/login', { email, password: admin.password });
+  return { authorization: `Bearer ${body.access_token}` };
+}
+
+/** The server's resident memory in MiB, from /proc (Linux). */
+function residentMiB(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match[1]) / 1024;
+}
+
+/** Downloads a CSV export, reading it as it streams, with the server's peak memory meanwhile. */
+async function timeExport(url, headers, pid) {
+  const before = residentMiB(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentMiB(pid))), 50);
+  const started = Date.now();
+  let lines = 0;
+  let bytes = 0;
+  try {
+    const response = await fetch(`${origin}${url}`, { headers });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    text:
+      `${(lines - 1).toLocaleString('en-US')} rows, ${(bytes / 2 ** 20).toFixed(0)} MiB in ${seconds.toFixed(1)} s; ` +
+      `server memory ${before.toFixed(0)} → peak ${peak.toFixed(0)} MiB`,
+  };
 }
 
 const TABS = ['active', 'pending', 'archived'];
 
 async function measure(kind) {
-  const databaseUrl = await prepare(kind);
+  const { databaseUrl, tilesAt20k } = await prepare(kind);
   const server = startServer(databaseUrl);
   const rows = [];
   const listCases = [];
+  const insights = [];
   try {
     await server.ready;
     const login = await autocannon({
@@ -200,6 +261,31 @@ async function measure(kind) {
       item.api = await load({ url: `${origin}/api/customer/my-${item.tab}-campaigns?${query}`, headers: item.headers });
     }
 
+    // Dashboards and analytics: the customer with 20,000 campaigns, 10 entries each.
+    const large = await signIn(SEED.large.email);
+    const adminHeaders = await signIn(admin.email);
+    for (const [title, url] of [
+      [
+        '`GET /api/customer/campaigns-statistics` (16 figures and weekly changes)',
+        '/api/customer/campaigns-statistics',
+      ],
+      ['`GET /api/customer/weekly-spent`', '/api/customer/weekly-spent'],
+      ['`GET /api/customer/latest-campaigns-metrics`', '/api/customer/latest-campaigns-metrics'],
+      ['`GET /api/customer/campaigns-analytics`, page 1', '/api/customer/campaigns-analytics?page=1&per_page=10'],
+      ['`GET /api/customer/campaigns-analytics`, search "boots"', '/api/customer/campaigns-analytics?search=boots'],
+    ]) {
+      insights.push([title, await load({ url: `${origin}${url}`, headers: large })]);
+    }
+    insights.push(['`GET /api/admin-dashboard-stats`, 20,000 campaigns', tilesAt20k]);
+    insights.push([
+      '`GET /api/admin-dashboard-stats`, 200,000 campaigns',
+      await load({ url: `${origin}/api/admin-dashboard-stats`, headers: adminHeaders }),
+    ]);
+    insights.push([
+      'CSV export of every approved campaign (`/api/all-campaigns-analytics/export`)',
+      await timeExport('/api/all-campaigns-analytics/export', adminHeaders, server.pid),
+    ]);
+
     const known = [];
     const unknown = [];
     for (let round = 0; round < 5; round++) {
@@ -224,7 +310,7 @@ async function measure(kind) {
   } finally {
     await direct.close();
   }
-  return { rows, listCases };
+  return { rows, listCases, insights };
 }
 
 const kinds = process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
@@ -238,6 +324,12 @@ console.log(`| endpoint | ${header.join(' | ')} |`);
 console.log(`| --- | ${header.map(() => '---').join(' | ')} |`);
 results[kinds[0]].rows.forEach(([title], index) => {
   console.log(`| ${title} | ${kinds.map((kind) => figure(results[kind].rows[index][1])).join(' | ')} |`);
+});
+console.log(`\nDashboards and analytics (customer with 20,000 campaigns, 10 entries each; 1,000 customers):\n`);
+console.log(`| endpoint | ${header.join(' | ')} |`);
+console.log(`| --- | ${header.map(() => '---').join(' | ')} |`);
+results[kinds[0]].insights.forEach(([title], index) => {
+  console.log(`| ${title} | ${kinds.map((kind) => figure(results[kind].insights[index][1])).join(' | ')} |`);
 });
 console.log(`\nCampaign lists (API req/s, p50; the same queries straight to the database; API ÷ bare):\n`);
 console.log(`| list | ${header.join(' | ')} |`);

@@ -1,7 +1,11 @@
 // Seeds the benchmark's campaigns straight into the database (SQL, not the API): 1,000
-// customers and 200,000 campaigns, each with its ad. Two customers are the ones measured: one
-// with 200 campaigns and one with 20,000; the other 998 share the rest. States are mixed as a
-// live portal's would be (mostly approved, some pending, declined and archived).
+// customers and 200,000 campaigns, each with its ad and statistics entries. Two customers are
+// the ones measured: one with 200 campaigns and one with 20,000, whose campaigns have 10
+// entries each; the other 998 share the rest, with 2 entries each. States are mixed as a live
+// portal's would be (mostly approved, some pending, declined and archived).
+//
+// It goes in two stages, so that what grows with the whole portal (the administrators' tiles)
+// can be measured at 20,000 campaigns (the first stage: the large customer's) and at 200,000.
 
 export const SEED = {
   customers: 1000,
@@ -11,20 +15,22 @@ export const SEED = {
 };
 
 /**
- * The statements, run in order by `run(sql)`. Customers get the password hash of the
- * administrator the server created, so they sign in with the same password.
+ * The statements of each stage, each list run in order by `run(sql)`. Customers get the
+ * password hash of the administrator the server created, so they sign in with the same password.
  */
-export function seedStatements(adminEmail) {
+export function seedStages(adminEmail) {
   const others = SEED.customers - 2;
   const measured = SEED.large.campaigns + SEED.small.campaigns;
-  return [
-    `INSERT INTO users (email, password_hash, role_id, first_name, last_name, registration_step, status, created_at, updated_at)
+  const users = `INSERT INTO users (email, password_hash, role_id, first_name, last_name, registration_step, status, created_at, updated_at)
      SELECT CASE n WHEN 1 THEN '${SEED.large.email}' WHEN 2 THEN '${SEED.small.email}' ELSE 'customer' || n || '@bench.test' END,
             (SELECT password_hash FROM users WHERE email = '${adminEmail}'), 2, 'Bench', 'Customer ' || n, 4, true, now(), now()
-     FROM generate_series(1, ${SEED.customers}) AS n`,
-    // Campaign n belongs to the large customer for the first 20,000, to the small one for the
-    // next 200, and to the others in turn after that; created one minute apart.
-    `INSERT INTO campaigns (user_id, name, objective, budget_type, budget_amount, keywords, approval_status, on_off,
+     FROM generate_series(1, ${SEED.customers}) AS n`;
+  // Campaign n belongs to the large customer for the first 20,000, to the small one for the
+  // next 200, and to the others in turn after that; created one minute apart.
+  const campaigns = (
+    from,
+    to,
+  ) => `INSERT INTO campaigns (user_id, name, objective, budget_type, budget_amount, keywords, approval_status, on_off,
                             payment_status, archived_at, created_at, updated_at, submitted_at)
      SELECT CASE WHEN n <= ${SEED.large.campaigns} THEN (SELECT id FROM users WHERE email = '${SEED.large.email}')
                  WHEN n <= ${measured} THEN (SELECT id FROM users WHERE email = '${SEED.small.email}')
@@ -41,19 +47,40 @@ export function seedStatements(adminEmail) {
             CASE WHEN n % 2 = 0 THEN 'paid' ELSE 'unpaid' END,
             CASE WHEN n % 10 = 9 THEN now() - interval '1 day' END,
             now() - (n || ' minutes')::interval, now(), now()
-     FROM generate_series(1, ${SEED.campaigns}) AS n`,
-    `INSERT INTO ad_templates (campaign_id, ad_title, ad_description, destination_url, created_at, updated_at)
+     FROM generate_series(${from}, ${to}) AS n`;
+  const ads = `INSERT INTO ad_templates (campaign_id, ad_title, ad_description, destination_url, created_at, updated_at)
      SELECT id, 'New this week: ' || name, 'Free delivery', 'https://shop.example.com/' || id, created_at, created_at
-     FROM campaigns`,
-    // What autovacuum would have done by now on a live database: statistics, and the
-    // visibility map that lets counts and page lookups read the index alone.
-    'VACUUM ANALYZE',
+     FROM campaigns WHERE id NOT IN (SELECT campaign_id FROM ad_templates)`;
+  // Entry k of a campaign is dated 4k to 4k + 3 days ago, so this week and last both have
+  // some; totals grow towards the newest, as running totals do.
+  const entries = `INSERT INTO campaign_statistics (campaign_id, as_of, saved_at, date_paid, amount_spent_cents, ad_cost_cents,
+        followers_count, posts, duration, total_reach, post_reach, story_reach, total_impressions, post_impressions,
+        story_impressions, post_likes, post_comments, post_shares, post_saves, story_account_taps, stories_with_link,
+        link_clicks, lead_generated, dates)
+     SELECT c.id, current_date - (k * 4 + c.id % 4), now(), current_date - 40,
+            (10 - k) * (1000 + c.id % 500), (10 - k) * (800 + c.id % 300), (10 - k) * (50 + c.id % 70), 10 - k, 24,
+            (10 - k) * (900 + c.id % 400), (10 - k) * 600, (10 - k) * 300, (10 - k) * 2000, (10 - k) * 1400, (10 - k) * 600,
+            (10 - k) * 80, (10 - k) * 12, (10 - k) * 9, (10 - k) * 7, (10 - k) * 5, 10 - k, (10 - k) * 30, (10 - k) * 2,
+            ARRAY[now() - (k * 4 || ' days')::interval]
+     FROM campaigns AS c
+     CROSS JOIN generate_series(0, 9) AS k
+     WHERE c.id NOT IN (SELECT campaign_id FROM campaign_statistics)
+       AND (k < 2 OR c.user_id IN (SELECT id FROM users WHERE email IN ('${SEED.large.email}', '${SEED.small.email}')))`;
+  // The API keeps the daily ledgers entry by entry; entries loaded in bulk need them worked out.
+  const ledgers = 'SELECT rebuild_daily_figures()';
+  // What autovacuum would have done by now on a live database: statistics, and the
+  // visibility map that lets counts and page lookups read the index alone.
+  const vacuum = 'VACUUM ANALYZE';
+  return [
+    [users, campaigns(1, SEED.large.campaigns), ads, entries, ledgers, vacuum],
+    [campaigns(SEED.large.campaigns + 1, SEED.campaigns), ads, entries, ledgers, vacuum],
   ];
 }
 
 /**
  * The customer list query as the API sends it (modules/campaigns/campaign.repository.ts,
- * listForCustomer): one prepared statement, the page with the filter's total beside each row.
+ * listForCustomer): one prepared statement, the page with the filter's total beside each row
+ * and each campaign's current statistics entry.
  * For the bare-database comparison; `name` makes it a prepared statement on PostgreSQL, as
  * the API's is.
  */
@@ -65,8 +92,10 @@ export function listQuery({ userId, tab, page, search }) {
   return {
     name: search ? 'bench_list_search' : 'bench_list',
     text: `SELECT c.*, u.first_name, u.last_name, u.email, a.id AS ad_id, a.ad_title, a.ad_description, a.destination_url,
-                    (SELECT count(*) FROM campaigns c WHERE ${filter(1)}) AS total
+                    s.*, (SELECT count(*) FROM campaigns c WHERE ${filter(1)}) AS total
              FROM campaigns c JOIN users u ON u.id = c.user_id LEFT JOIN ad_templates a ON a.campaign_id = c.id
+             LEFT JOIN campaign_statistics s ON s.id = (SELECT newest.id FROM campaign_statistics newest
+               WHERE newest.campaign_id = c.id ORDER BY newest.as_of DESC, newest.id DESC LIMIT 1)
              WHERE c.id IN (SELECT c.id FROM campaigns c WHERE ${filter(next)}
                             ORDER BY c.created_at DESC, c.id DESC LIMIT $${2 * next - 1} OFFSET $${2 * next})
              ORDER BY c.created_at DESC, c.id DESC`,

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { CampaignDetail } from '@portal/contract';
 import { createRepositories } from '../src/db/repositories';
-import type { campaigns } from '../src/db/schema';
+import { campaigns } from '../src/db/schema';
 import { PNG_1PX } from './fixtures';
 import { bearer, type TestApp } from './test-app';
 
@@ -89,4 +89,38 @@ export function wizardOf(testApp: () => TestApp) {
     createRepositories(testApp().database.db).campaigns.update(id, changes);
 
   return { saveDetails, upload, putFile, adBody, saveAd, publish, createSubmitted, setState };
+}
+
+/**
+ * Campaigns written straight to the database, for tests about what is read from many of them
+ * (lists, dashboards, exports) rather than how they are made. Newest last: each is a minute
+ * younger than the one before.
+ */
+export async function insertCampaigns(
+  testApp: TestApp,
+  userId: number,
+  rows: Partial<typeof campaigns.$inferInsert>[],
+): Promise<number[]> {
+  const start = testApp.clock.now().getTime() - rows.length * 60_000;
+  const inserted = await testApp.database.db
+    .insert(campaigns)
+    .values(
+      rows.map((row, index) => {
+        const at = new Date(start + index * 60_000);
+        return {
+          userId,
+          name: `Campaign ${index + 1}`,
+          objective: 'Brand awareness' as const,
+          budgetType: 'lifetime' as const,
+          budgetAmount: '100.00',
+          keywords: ['shoes'],
+          approvalStatus: 'approved' as const,
+          createdAt: at,
+          updatedAt: at,
+          ...row,
+        };
+      }),
+    )
+    .returning({ id: campaigns.id });
+  return inserted.map((row) => row.id);
 }

@@ -27,6 +27,9 @@ export class TestClock implements Clock {
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);
   }
+  set(date: Date | string) {
+    this.current = new Date(date);
+  }
 }
 
 export const TEST_PASSWORD = 'Correct-horse1';

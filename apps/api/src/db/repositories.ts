@@ -1,5 +1,6 @@
 import { AuditRepository } from '../modules/audit/audit.repository';
 import { NotificationRepository } from '../modules/notifications/notification.repository';
+import { FiguresRepository } from '../modules/insights/figures.repository';
 import { StatisticsRepository } from '../modules/insights/statistics.repository';
 import { CampaignRepository } from '../modules/campaigns/campaign.repository';
 import { EventRepository } from '../modules/events/event.repository';
@@ -35,6 +36,7 @@ export function createRepositories(db: Database, caches: RepositoryCaches = {}) 
     notifications: new NotificationRepository(db),
     audit: new AuditRepository(db),
     statistics: new StatisticsRepository(db),
+    figures: new FiguresRepository(db),
   };
 }
 

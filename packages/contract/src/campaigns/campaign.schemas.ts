@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatherIndexedField, textField } from '../common/common.schemas';
+import { gatherIndexedField, isWholeCents, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
 import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
 import { statisticsEntrySchema } from './statistics.schemas';
@@ -75,7 +75,7 @@ const budgetAmountSchema = z.preprocess(
     .refine((value) => Number.isFinite(value), { error: CAMPAIGN_MESSAGES.budgetNotNumber, abort: true })
     .refine((value) => value !== 0, { error: CAMPAIGN_MESSAGES.budgetZero, abort: true })
     .refine((value) => value > 0, { error: CAMPAIGN_MESSAGES.budgetNegative, abort: true })
-    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+    .refine(isWholeCents, {
       error: CAMPAIGN_MESSAGES.budgetDecimals,
       abort: true,
     })

@@ -49,6 +49,12 @@ describe('statisticsRequestSchema', () => {
     expect(errors.link_clicks).toBeUndefined();
   });
 
+  it('takes every amount with cents, whatever its binary form', () => {
+    for (const amount of ['19.99', '1.15', '4.35', '0.29', '1234567.89']) {
+      expect(statisticsRequestSchema.parse({ ...complete(), amount_spent: amount }).amount_spent).toBe(Number(amount));
+    }
+  });
+
   it('refuses negative, fractional counts, sub-cent money, bad and impossible dates', () => {
     expect(errorsOf({ ...complete(), posts: '-1' }).posts).toBe(STATISTICS_MESSAGES.negative);
     expect(errorsOf({ ...complete(), posts: '1.5' }).posts).toBe(STATISTICS_MESSAGES.notWhole);

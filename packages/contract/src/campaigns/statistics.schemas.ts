@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatherIndexedField } from '../common/common.schemas';
+import { gatherIndexedField, isWholeCents } from '../common/common.schemas';
 
 /**
  * One statistics entry as campaign answers carry it (docs/product/insights.md, Statistics
@@ -102,7 +102,7 @@ function figure(kind: 'money' | 'count', requiredMessage: string) {
       .number({ error: (issue) => (issue.input === undefined ? requiredMessage : STATISTICS_MESSAGES.notANumber) })
       .refine(Number.isFinite, { error: STATISTICS_MESSAGES.notANumber, abort: true })
       .refine((value) => value >= 0, { error: STATISTICS_MESSAGES.negative, abort: true })
-      .refine((value) => (kind === 'count' ? Number.isInteger(value) : Math.round(value * 100) === value * 100), {
+      .refine((value) => (kind === 'count' ? Number.isInteger(value) : isWholeCents(value)), {
         error: kind === 'count' ? STATISTICS_MESSAGES.notWhole : STATISTICS_MESSAGES.tooManyDecimals,
       }),
   );

@@ -65,3 +65,9 @@ export const gatherIndexedField =
     });
     return { ...rest, [name]: values };
   };
+
+/**
+ * Whether a dollar amount has at most two decimals. Compared with a tolerance: in binary
+ * floating point 19.99 × 100 is 1998.9999999999998, not 1999.
+ */
+export const isWholeCents = (dollars: number): boolean => Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;

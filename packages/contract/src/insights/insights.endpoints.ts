@@ -1,6 +1,20 @@
 import { z } from 'zod';
-import { defineEndpoints, idParams } from '../common/endpoint';
+import { binaryResponseSchema, defineEndpoints, idParams } from '../common/endpoint';
+import { listQuerySchema } from '../common/list.schemas';
 import { statisticsEntrySchema, statisticsRequestSchema } from '../campaigns/statistics.schemas';
+import {
+  adminStatisticsResponseSchema,
+  analyticsExportQuerySchema,
+  analyticsListResponseSchema,
+  dashboardStatisticsResponseSchema,
+  latestCampaignsResponseSchema,
+  weeklySpendResponseSchema,
+} from './insights.schemas';
+
+const analyticsDescription = (shows: string) =>
+  `${shows}, newest first, each with its current figures (\`statistics[0]\`); \`search\` matches part of the campaign name.`;
+const exportDescription = (shows: string) =>
+  `${shows} matching \`search\`, every page, as a CSV file (text/csv, UTF-8, a header row). Rows are streamed as they are read; values starting with =, +, - or @ carry a leading apostrophe.`;
 
 /** Figures, dashboards and analytics (docs/product/insights.md). */
 export const insightsEndpoints = defineEndpoints({
@@ -16,5 +30,85 @@ export const insightsEndpoints = defineEndpoints({
     body: statisticsRequestSchema,
     response: z.object({ message: z.string(), data: statisticsEntrySchema }).meta({ id: 'StatisticsResponse' }),
     errors: [401, 403, 404, 409, 422],
+  },
+  dashboardStatistics: {
+    method: 'GET',
+    path: '/customer/campaigns-statistics',
+    access: 'customer',
+    tag: 'insights',
+    summary: "The 16 dashboard figures over the caller's campaigns, each with its change from last week",
+    response: dashboardStatisticsResponseSchema,
+    errors: [401, 403],
+  },
+  weeklySpend: {
+    method: 'GET',
+    path: '/customer/weekly-spent',
+    access: 'customer',
+    tag: 'insights',
+    summary: 'Amount spent per day, this week and last week (Monday to Sunday, UTC)',
+    response: weeklySpendResponseSchema,
+    errors: [401, 403],
+  },
+  latestCampaigns: {
+    method: 'GET',
+    path: '/customer/latest-campaigns-metrics',
+    access: 'customer',
+    tag: 'insights',
+    summary: "The caller's 5 newest campaigns that are neither drafts nor archived, with their current figures",
+    response: latestCampaignsResponseSchema,
+    errors: [401, 403],
+  },
+  customerAnalytics: {
+    method: 'GET',
+    path: '/customer/campaigns-analytics',
+    access: 'customer',
+    tag: 'insights',
+    summary: "The caller's approved campaigns with their figures",
+    description: analyticsDescription('Approved campaigns, archived ones included'),
+    query: listQuerySchema,
+    response: analyticsListResponseSchema,
+    errors: [401, 403, 422],
+  },
+  customerAnalyticsExport: {
+    method: 'GET',
+    path: '/customer/campaigns-analytics/export',
+    access: 'customer',
+    tag: 'insights',
+    summary: "The caller's analytics as a CSV file",
+    description: exportDescription("The caller's approved campaigns"),
+    query: analyticsExportQuerySchema,
+    response: binaryResponseSchema,
+    errors: [401, 403, 422],
+  },
+  adminStatistics: {
+    method: 'GET',
+    path: '/admin-dashboard-stats',
+    access: 'admin',
+    tag: 'insights',
+    summary: "The administrators' dashboard tiles over the whole portal",
+    response: adminStatisticsResponseSchema,
+    errors: [401, 403],
+  },
+  allAnalytics: {
+    method: 'GET',
+    path: '/all-campaigns-analytics',
+    access: 'admin',
+    tag: 'insights',
+    summary: 'Every approved campaign with its figures',
+    description: analyticsDescription('Every approved campaign'),
+    query: listQuerySchema,
+    response: analyticsListResponseSchema,
+    errors: [401, 403, 422],
+  },
+  allAnalyticsExport: {
+    method: 'GET',
+    path: '/all-campaigns-analytics/export',
+    access: 'admin',
+    tag: 'insights',
+    summary: 'Every approved campaign with its figures, as a CSV file',
+    description: exportDescription('Every approved campaign, with its customer,'),
+    query: analyticsExportQuerySchema,
+    response: binaryResponseSchema,
+    errors: [401, 403, 422],
   },
 });

@@ -74,6 +74,10 @@ export const campaigns = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // A customer's analytics page: approved campaigns, archived ones included (docs/product/insights.md).
+    index('campaigns_user_analytics_idx')
+      .on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.approvalStatus} = 'approved' AND ${table.deletedAt} IS NULL`),
     // Serves ILIKE '%term%' on names (pg_trgm, in PostgreSQL and PGlite alike).
     index('campaigns_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('campaigns_draft_updated_idx')

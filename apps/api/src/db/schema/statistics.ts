@@ -1,8 +1,35 @@
-import { bigint, bigserial, date, index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { users } from './users';
 
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
+/**
+ * The figures of an entry that add up across campaigns and days: everything but duration.
+ * Entries and the daily ledgers below share these columns.
+ */
+const summedFigureColumns = () => ({
+  amountSpentCents: count('amount_spent_cents'),
+  adCostCents: count('ad_cost_cents'),
+  followersCount: count('followers_count'),
+  posts: count('posts'),
+  totalReach: count('total_reach'),
+  postReach: count('post_reach'),
+  storyReach: count('story_reach'),
+  totalImpressions: count('total_impressions'),
+  postImpressions: count('post_impressions'),
+  storyImpressions: count('story_impressions'),
+  postLikes: count('post_likes'),
+  postComments: count('post_comments'),
+  postShares: count('post_shares'),
+  postSaves: count('post_saves'),
+  storyAccountTaps: count('story_account_taps'),
+  storiesWithLink: count('stories_with_link'),
+  linkClicks: count('link_clicks'),
+  leadGenerated: count('lead_generated'),
+});
+export type SummedFigures = { [Key in keyof ReturnType<typeof summedFigureColumns>]: number };
+export const SUMMED_FIGURE_KEYS = Object.keys(summedFigureColumns()) as (keyof SummedFigures)[];
 
 /**
  * A campaign's figures as an administrator entered them (docs/product/insights.md, Statistics
@@ -21,25 +48,8 @@ export const campaignStatistics = pgTable(
     asOf: date('as_of', { mode: 'string' }).notNull(),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
     datePaid: date('date_paid', { mode: 'string' }).notNull(),
-    amountSpentCents: count('amount_spent_cents'),
-    adCostCents: count('ad_cost_cents'),
-    followersCount: count('followers_count'),
-    posts: count('posts'),
+    ...summedFigureColumns(),
     duration: count('duration'),
-    totalReach: count('total_reach'),
-    postReach: count('post_reach'),
-    storyReach: count('story_reach'),
-    totalImpressions: count('total_impressions'),
-    postImpressions: count('post_impressions'),
-    storyImpressions: count('story_impressions'),
-    postLikes: count('post_likes'),
-    postComments: count('post_comments'),
-    postShares: count('post_shares'),
-    postSaves: count('post_saves'),
-    storyAccountTaps: count('story_account_taps'),
-    storiesWithLink: count('stories_with_link'),
-    linkClicks: count('link_clicks'),
-    leadGenerated: count('lead_generated'),
     /** When the ad was posted. */
     dates: timestamp('dates', { withTimezone: true }).array().notNull(),
   },
@@ -54,3 +64,37 @@ export const campaignStatistics = pgTable(
 );
 
 export type CampaignStatisticsRow = typeof campaignStatistics.$inferSelect;
+
+/**
+ * What each day changed in a customer's figures, summed over their campaigns: the value for
+ * that day (docs/product/insights.md, Daily figures), kept as a ledger in the transaction of
+ * every entry. A customer's current figures are the sum of all their days, a week's change the
+ * sum of its days: both read a few rows per day whatever the number of campaigns (decision 015).
+ */
+export const customerDailyFigures = pgTable(
+  'customer_daily_figures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    ...summedFigureColumns(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** The same ledger over the whole portal, for the administrators' tiles. */
+export const portalDailyFigures = pgTable('portal_daily_figures', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  ...summedFigureColumns(),
+});
+
+/**
+ * How many campaigns each tab of the review queue holds (`pending`, `active`, `declined`), kept
+ * by a trigger on `campaigns` (migration 0011) so that the administrators' tiles do not count
+ * the whole table.
+ */
+export const reviewTabCounts = pgTable('review_tab_counts', {
+  tab: varchar('tab', { length: 8 }).primaryKey(),
+  campaigns: bigint('campaigns', { mode: 'number' }).notNull(),
+});

@@ -1,5 +1,6 @@
 import type { Campaign, CampaignContent, CampaignDetail } from '@portal/contract';
-import type { CampaignRow } from '../../db/schema';
+import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
+import { toStatisticsEntry } from '../insights/statistics-answers';
 import type { CampaignView } from './campaign.repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -15,7 +16,7 @@ export function deliveryStatus(row: CampaignRow): 'active' | 'off' {
 }
 
 /** A campaign as the API answers it in lists. */
-export function toCampaign({ campaign: row, owner, ad }: CampaignView): Campaign {
+export function toCampaign({ campaign: row, owner, ad, current }: CampaignView): Campaign {
   const budget = Number(row.budgetAmount);
   return {
     id: row.id,
@@ -46,13 +47,18 @@ export function toCampaign({ campaign: row, owner, ad }: CampaignView): Campaign
     ad_title: ad?.adTitle ?? null,
     ad_description: ad?.adDescription ?? null,
     destination_url: ad?.destinationUrl ?? null,
-    // Figures are entered by administrators (docs/product/insights.md); none can exist yet.
-    statistics: [],
+    // Lists carry the current entry only; answers about one campaign carry them all.
+    statistics: current ? [toStatisticsEntry(current)] : [],
   };
 }
 
-/** One campaign with its files. */
-export const toCampaignDetail = (view: CampaignView, content: CampaignContent[]): CampaignDetail => ({
+/** One campaign with its files and every statistics entry, newest first. */
+export const toCampaignDetail = (
+  view: CampaignView,
+  content: CampaignContent[],
+  entries: CampaignStatisticsRow[],
+): CampaignDetail => ({
   ...toCampaign(view),
+  statistics: entries.map(toStatisticsEntry),
   campaign_content: content,
 });

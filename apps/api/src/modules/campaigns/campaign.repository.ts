@@ -19,19 +19,23 @@ import type { Database } from '../../db/database';
 import {
   adTemplates,
   campaigns,
+  campaignStatistics,
   mediaFiles,
   users,
   type AdTemplateRow,
   type CampaignRow,
+  type CampaignStatisticsRow,
   type MediaFileRow,
 } from '../../db/schema';
 import { containsPattern, fetchPage, stableOrder, type WithTotal } from '../../lib/lists';
 
-/** A campaign with what its answers show beside it: its owner and its ad's texts. */
+/** A campaign with what its answers show beside it: its owner, its ad's texts and its current figures. */
 export interface CampaignView {
   campaign: CampaignRow;
   owner: { firstName: string | null; lastName: string | null; email: string };
   ad: { id: number; adTitle: string; adDescription: string; destinationUrl: string } | null;
+  /** The newest statistics entry (docs/product/insights.md, Current figures), or null. */
+  current: CampaignStatisticsRow | null;
 }
 
 /** What `CampaignView` is selected from. */
@@ -44,7 +48,27 @@ const viewColumns = {
     adDescription: adTemplates.adDescription,
     destinationUrl: adTemplates.destinationUrl,
   },
+  current: campaignStatistics,
 };
+
+/** Joins a campaign's newest entry: one probe of `campaign_statistics_newest_idx` per row. */
+const currentEntry = eq(
+  campaignStatistics.id,
+  sql`(select newest.id from ${campaignStatistics} as newest where newest.campaign_id = ${campaigns.id}
+       order by newest.as_of desc, newest.id desc limit 1)`,
+);
+
+/** Which campaigns the analytics pages show (docs/product/insights.md, Analytics pages). */
+export type AnalyticsScope = { userId: number } | 'all';
+
+const analyticsOf = (scope: AnalyticsScope, search: string) =>
+  and(
+    eq(campaigns.approvalStatus, 'approved'),
+    scope === 'all' ? undefined : and(eq(campaigns.userId, scope.userId), isNull(campaigns.deletedAt)),
+    search === '' ? undefined : ilike(campaigns.name, containsPattern(search)),
+  )!;
+
+const NEWEST_FIRST = stableOrder(campaigns.createdAt, campaigns.id);
 
 /** Which campaigns each review tab shows: drafts never; a pending one withdrawn (archived) no more. */
 const reviewTabs: Record<ReviewListingType, SQL> = {
@@ -84,13 +108,14 @@ function detailsColumns(details: CampaignDetailsValues) {
 export class CampaignRepository {
   constructor(private readonly db: Database) {}
 
-  /** Campaigns with their owner and ad, one select for lists and single answers alike. */
-  private selectViews() {
+  /** Campaigns with their owner, ad and current figures, one select for lists and single answers alike. */
+  private selectViews<Extra extends Record<string, SQL.Aliased | SQL>>(extra?: Extra) {
     return this.db
-      .select(viewColumns)
+      .select({ ...viewColumns, ...(extra as Extra) })
       .from(campaigns)
       .innerJoin(users, eq(users.id, campaigns.userId))
-      .leftJoin(adTemplates, eq(adTemplates.campaignId, campaigns.id));
+      .leftJoin(adTemplates, eq(adTemplates.campaignId, campaigns.id))
+      .leftJoin(campaignStatistics, currentEntry);
   }
 
   /**
@@ -124,7 +149,7 @@ export class CampaignRepository {
       eq(campaigns.listTab, sql.placeholder('tab')),
       withSearch ? ilike(campaigns.name, sql.placeholder('pattern')) : undefined,
     );
-    const order = stableOrder(campaigns.createdAt, campaigns.id);
+    const order = NEWEST_FIRST;
     const name = withSearch ? 'campaigns_customer_list_search' : 'campaigns_customer_list';
     const total = this.db.select({ total: count() }).from(campaigns).where(where);
     const pageIds = this.db
@@ -135,11 +160,7 @@ export class CampaignRepository {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return {
-      page: this.db
-        .select({ ...viewColumns, total: sql<number>`(${total})`.mapWith(Number) })
-        .from(campaigns)
-        .innerJoin(users, eq(users.id, campaigns.userId))
-        .leftJoin(adTemplates, eq(adTemplates.campaignId, campaigns.id))
+      page: this.selectViews({ total: sql<number>`(${total})`.mapWith(Number) })
         .where(inArray(campaigns.id, pageIds))
         .orderBy(...order)
         .prepare(name),
@@ -169,17 +190,58 @@ export class CampaignRepository {
       .where(where);
     return fetchPage(query, {
       rows: ({ limit, offset }) =>
-        this.db
-          .select({ ...viewColumns, total: sql<number>`(${total})`.mapWith(Number) })
-          .from(campaigns)
-          .innerJoin(users, eq(users.id, campaigns.userId))
-          .leftJoin(adTemplates, eq(adTemplates.campaignId, campaigns.id))
+        this.selectViews({ total: sql<number>`(${total})`.mapWith(Number) })
           .where(where)
-          .orderBy(...stableOrder(campaigns.createdAt, campaigns.id))
+          .orderBy(...NEWEST_FIRST)
           .limit(limit)
           .offset(offset) as Promise<WithTotal<CampaignView>[]>,
       count: async () => (await total)[0]!.total,
     });
+  }
+
+  /** One page of an analytics page's campaigns, newest first, each with its current figures. */
+  async listForAnalytics(scope: AnalyticsScope, query: ListQuery): Promise<Paginated<CampaignView>> {
+    const where = analyticsOf(scope, query.search);
+    const total = this.db.select({ total: count() }).from(campaigns).where(where);
+    return fetchPage(query, {
+      rows: ({ limit, offset }) =>
+        this.selectViews({ total: sql<number>`(${total})`.mapWith(Number) })
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(limit)
+          .offset(offset) as Promise<WithTotal<CampaignView>[]>,
+      count: async () => (await total)[0]!.total,
+    });
+  }
+
+  /**
+   * The analytics page's campaigns from the newest on, `batchSize` at a time, for an export that
+   * never holds them all: each batch starts after the last row of the one before (keyset).
+   */
+  async *analyticsBatches(scope: AnalyticsScope, search: string, batchSize: number): AsyncGenerator<CampaignView[]> {
+    let after: CampaignRow | undefined;
+    for (;;) {
+      const batch = (await this.selectViews()
+        .where(
+          and(
+            analyticsOf(scope, search),
+            after && sql`(${campaigns.createdAt}, ${campaigns.id}) < (${after.createdAt}, ${after.id})`,
+          ),
+        )
+        .orderBy(...NEWEST_FIRST)
+        .limit(batchSize)) as CampaignView[];
+      if (batch.length > 0) yield batch;
+      if (batch.length < batchSize) return;
+      after = batch.at(-1)!.campaign;
+    }
+  }
+
+  /** The customer's newest campaigns that are neither drafts nor archived (the dashboard's Latest Campaigns). */
+  async latestForCustomer(userId: number, limit: number): Promise<CampaignView[]> {
+    return this.selectViews()
+      .where(and(eq(campaigns.userId, userId), inArray(campaigns.listTab, ['active', 'pending'])))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit) as Promise<CampaignView[]>;
   }
 
   /** A submitted campaign (not a draft), locked until the transaction ends: for an administrator's decision. */

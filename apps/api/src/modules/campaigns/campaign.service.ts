@@ -257,8 +257,12 @@ export class CampaignService {
   /** One campaign with its files, for answers about it; its access was checked by the caller. */
   async detail(id: number): Promise<CampaignDetail> {
     const { repos } = this.options.data;
-    const view = (await repos.campaigns.findView(id))!;
-    return toCampaignDetail(view, await this.contentOf(id));
+    const [view, content, entries] = await Promise.all([
+      repos.campaigns.findView(id),
+      this.contentOf(id),
+      repos.statistics.ofCampaign(id),
+    ]);
+    return toCampaignDetail(view!, content, entries);
   }
 
   private async contentOf(campaignId: number) {

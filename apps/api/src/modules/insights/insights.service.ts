@@ -1,13 +1,52 @@
-import { STATISTICS_MESSAGES, type StatisticsEntry, type StatisticsValues } from '@portal/contract';
+import type { Readable } from 'node:stream';
+import {
+  DASHBOARD_FIGURES,
+  STATISTICS_MESSAGES,
+  WEEK_DAYS,
+  type AdminStatistics,
+  type DashboardFigure,
+  type DashboardStatistics,
+  type ListQuery,
+  type SpendDay,
+  type StatisticsEntry,
+  type StatisticsValues,
+  type WeeklySpend,
+} from '@portal/contract';
 import type { DataAccess } from '../../db/repositories';
+import { SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type SummedFigures } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../auth/auth.service';
-import { toStatisticsEntry } from './statistics-answers';
+import { toCampaign } from '../campaigns/campaign-answers';
+import type { AnalyticsScope } from '../campaigns/campaign.repository';
+import { csvStream } from './analytics-csv';
+import { costPer, dollars, FIGURE_COLUMNS, isMoneyColumn, toStatisticsEntry } from './statistics-answers';
+import { addDays, dayOf, mondayOf } from './weeks';
+
+/** The dashboard's Latest Campaigns panel shows this many. */
+export const LATEST_CAMPAIGNS = 5;
+/** Campaigns read per round trip while a CSV export streams. */
+export const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * The weekly change in percent, one decimal (docs/product/insights.md, Weekly change); from a
+ * last week of 0 it is 0, +100 or -100.
+ */
+export function weeklyChange(thisWeek: number, lastWeek: number): number {
+  if (lastWeek === 0) return thisWeek === 0 ? 0 : thisWeek > 0 ? 100 : -100;
+  return Math.round(((thisWeek - lastWeek) / Math.abs(lastWeek)) * 1000) / 10;
+}
+
+/** What an entry changes in its campaign's total at the end of its day. */
+const changeFrom = (entry: CampaignStatisticsRow, previous: CampaignStatisticsRow | undefined): SummedFigures =>
+  Object.fromEntries(SUMMED_FIGURE_KEYS.map((key) => [key, entry[key] - (previous?.[key] ?? 0)])) as SummedFigures;
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
-/** Figures: entering them (docs/product/insights.md, Statistics entries). */
+/**
+ * Figures (docs/product/insights.md): entering them, and what the dashboards and analytics
+ * pages read. Sums come from the daily ledgers, which every entry updates in its transaction.
+ */
 export class InsightsService {
   constructor(private readonly options: { data: DataAccess; clock: Clock }) {}
 
@@ -18,15 +57,18 @@ export class InsightsService {
   async saveEntry(admin: Principal, campaignId: number, values: StatisticsValues): Promise<StatisticsEntry> {
     const { data, clock } = this.options;
     const now = clock.now();
-    const today = now.toISOString().slice(0, 10);
-    if (values.created_at.toISOString().slice(0, 10) > today) {
+    if (dayOf(values.created_at) > dayOf(now)) {
       throw fieldError(422, 'created_at', STATISTICS_MESSAGES.dateInFuture);
     }
     return data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockSubmitted(campaignId);
       if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
       if (campaign.approvalStatus !== 'approved') throw new HttpError(409, STATISTICS_MESSAGES.notApproved);
-      const entry = toStatisticsEntry(await repos.statistics.add(campaignId, admin.userId, values, now));
+      const day = dayOf(values.created_at);
+      const { previous, nextDay } = await repos.statistics.around(campaignId, day);
+      const row = await repos.statistics.add(campaignId, admin.userId, values, now);
+      await repos.figures.record(campaign.userId, day, changeFrom(row, previous), nextDay);
+      const entry = toStatisticsEntry(row);
       const { id: _id, ...figures } = entry;
       await repos.audit.record(
         {
@@ -39,5 +81,86 @@ export class InsightsService {
       );
       return entry;
     });
+  }
+
+  /** The 16 dashboard figures over the customer's campaigns, each with its weekly change. */
+  async dashboardStatistics(userId: number): Promise<DashboardStatistics> {
+    const today = dayOf(this.options.clock.now());
+    const monday = mondayOf(today);
+    const sums = await this.options.data.repos.figures.customerSums(userId, {
+      thisWeek: { from: monday, to: today },
+      lastWeek: { from: addDays(monday, -7), to: addDays(today, -7) },
+    });
+    const figures = Object.keys(DASHBOARD_FIGURES) as DashboardFigure[];
+    return Object.fromEntries(
+      figures.map((name) => {
+        const column = FIGURE_COLUMNS[name];
+        const { total, thisWeek, lastWeek } = sums[column];
+        return [
+          name,
+          { value: isMoneyColumn(column) ? dollars(total) : total, change: weeklyChange(thisWeek, lastWeek) },
+        ];
+      }),
+    ) as DashboardStatistics;
+  }
+
+  /** Amount spent per day of this week and last (Monday to Sunday, UTC); this week's days to come are null. */
+  async weeklySpend(userId: number): Promise<WeeklySpend> {
+    const today = dayOf(this.options.clock.now());
+    const lastMonday = addDays(mondayOf(today), -7);
+    const spent = await this.options.data.repos.figures.customerSpendByDay(userId, {
+      from: lastMonday,
+      to: addDays(lastMonday, 13),
+    });
+    const week = (monday: string): SpendDay[] =>
+      WEEK_DAYS.map((name, index) => {
+        const date = addDays(monday, index);
+        const cents = spent.find((day) => day.day === date)?.cents ?? 0;
+        return { day: name, date, amount_spent: date > today ? null : dollars(cents) };
+      });
+    return { current_week: week(addDays(lastMonday, 7)), previous_week: week(lastMonday) };
+  }
+
+  async latestCampaigns(userId: number) {
+    return (await this.options.data.repos.campaigns.latestForCustomer(userId, LATEST_CAMPAIGNS)).map(toCampaign);
+  }
+
+  /** The administrators' tiles over the whole portal. */
+  async adminStatistics(): Promise<AdminStatistics> {
+    const { repos } = this.options.data;
+    const [customers, tabs, totals] = await Promise.all([
+      repos.users.countCustomers(),
+      repos.figures.reviewTabCounts(),
+      repos.figures.portalTotals(),
+    ]);
+    return {
+      customers,
+      campaigns: { pending: tabs.pending, approved: tabs.active, declined: tabs.declined },
+      total_impressions: totals.totalImpressions,
+      total_reach: totals.totalReach,
+      amount_spent: dollars(totals.amountSpentCents),
+      link_clicks: totals.linkClicks,
+      cost_per_click: costPer(totals.amountSpentCents, totals.linkClicks),
+      cost_per_lead: costPer(totals.amountSpentCents, totals.leadGenerated),
+    };
+  }
+
+  async analytics(scope: AnalyticsScope, query: ListQuery) {
+    const page = await this.options.data.repos.campaigns.listForAnalytics(scope, query);
+    return { data: page.data.map(toCampaign), pagination: page.pagination };
+  }
+
+  /** The analytics page's campaigns matching `search`, every page, as a CSV stream. */
+  exportAnalytics(scope: AnalyticsScope, search: string): Readable {
+    const batches = this.options.data.repos.campaigns.analyticsBatches(scope, search, EXPORT_BATCH_SIZE);
+    async function* campaigns() {
+      for await (const batch of batches) yield batch.map(toCampaign);
+    }
+    return csvStream(campaigns(), scope === 'all');
+  }
+
+  /** The export's file name, after the day of the download. */
+  exportFileName(): string {
+    return `campaigns-analytics-${dayOf(this.options.clock.now())}.csv`;
   }
 }

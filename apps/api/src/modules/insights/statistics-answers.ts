@@ -1,7 +1,35 @@
-import type { StatisticsEntry } from '@portal/contract';
-import type { CampaignStatisticsRow } from '../../db/schema';
+import type { DashboardFigure, StatisticsEntry } from '@portal/contract';
+import type { CampaignStatisticsRow, SummedFigures } from '../../db/schema';
 
-const dollars = (cents: number) => cents / 100;
+export const dollars = (cents: number) => cents / 100;
+
+/** Which column holds each figure that adds up; money is kept in cents. */
+export const FIGURE_COLUMNS = {
+  amount_spent: 'amountSpentCents',
+  ad_cost: 'adCostCents',
+  followers_count: 'followersCount',
+  posts: 'posts',
+  total_reach: 'totalReach',
+  post_reach: 'postReach',
+  story_reach: 'storyReach',
+  total_impressions: 'totalImpressions',
+  post_impressions: 'postImpressions',
+  story_impressions: 'storyImpressions',
+  post_likes: 'postLikes',
+  post_comments: 'postComments',
+  post_shares: 'postShares',
+  post_saves: 'postSaves',
+  story_account_taps: 'storyAccountTaps',
+  stories_with_link: 'storiesWithLink',
+  link_clicks: 'linkClicks',
+  lead_generated: 'leadGenerated',
+} as const satisfies Record<DashboardFigure | 'link_clicks' | 'lead_generated', keyof SummedFigures>;
+
+export const isMoneyColumn = (column: keyof SummedFigures) => column.endsWith('Cents');
+
+/** Dollars per unit to the cent, or null when there are no units (docs/product/insights.md, Cost per click and per lead). */
+export const costPer = (cents: number, units: number): number | null =>
+  units === 0 ? null : Math.round(cents / units) / 100;
 const midnight = (day: string) => `${day}T00:00:00.000Z`;
 
 /** An entry as campaign answers carry it. */

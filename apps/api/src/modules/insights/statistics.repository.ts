@@ -1,10 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, min } from 'drizzle-orm';
 import type { StatisticsValues } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { campaignStatistics, type CampaignStatisticsRow } from '../../db/schema';
+import { dayOf } from './weeks';
+
+const newestFirst = [desc(campaignStatistics.asOf), desc(campaignStatistics.id)];
 
 const cents = (dollars: number) => Math.round(dollars * 100);
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The `campaign_statistics` table (docs/product/insights.md, Statistics entries). Entries are only added. */
 export class StatisticsRepository {
@@ -21,9 +23,9 @@ export class StatisticsRepository {
       .values({
         campaignId,
         enteredBy,
-        asOf: day(values.created_at),
+        asOf: dayOf(values.created_at),
         savedAt,
-        datePaid: day(values.date_paid),
+        datePaid: dayOf(values.date_paid),
         amountSpentCents: cents(values.amount_spent),
         adCostCents: cents(values.ad_cost),
         followersCount: values.followers_count,
@@ -55,6 +57,28 @@ export class StatisticsRepository {
       .select()
       .from(campaignStatistics)
       .where(eq(campaignStatistics.campaignId, campaignId))
-      .orderBy(desc(campaignStatistics.asOf), desc(campaignStatistics.id));
+      .orderBy(...newestFirst);
+  }
+
+  /**
+   * Around a day a new entry is about to be added for: the campaign's entry that holds its
+   * totals at the end of that day so far (the newest dated that day or earlier), and the next
+   * later day with an entry.
+   */
+  async around(campaignId: number, day: string): Promise<{ previous?: CampaignStatisticsRow; nextDay: string | null }> {
+    const ofCampaign = eq(campaignStatistics.campaignId, campaignId);
+    const [[previous], [next]] = await Promise.all([
+      this.db
+        .select()
+        .from(campaignStatistics)
+        .where(and(ofCampaign, lte(campaignStatistics.asOf, day)))
+        .orderBy(...newestFirst)
+        .limit(1),
+      this.db
+        .select({ day: min(campaignStatistics.asOf) })
+        .from(campaignStatistics)
+        .where(and(ofCampaign, gt(campaignStatistics.asOf, day))),
+    ]);
+    return { previous, nextDay: next?.day ?? null };
   }
 }

@@ -74,6 +74,17 @@ export class UserRepository {
   }
 
   /** The ids of the administrators who can act (not banned): who hears of new campaigns. */
+  /** Customer accounts, active and banned (the administrators' Customers tile). */
+  async countCustomers(): Promise<{ active: number; banned: number }> {
+    const rows = await this.db
+      .select({ status: users.status, total: count() })
+      .from(users)
+      .where(eq(users.roleId, ROLE.customer))
+      .groupBy(users.status);
+    const of = (status: boolean) => rows.find((row) => row.status === status)?.total ?? 0;
+    return { active: of(true), banned: of(false) };
+  }
+
   async activeAdministratorIds(): Promise<number[]> {
     const rows = await this.db
       .select({ id: users.id })

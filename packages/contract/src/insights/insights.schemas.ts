@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { campaignSchema } from '../campaigns/campaign.schemas';
+import { listQuerySchema, paginatedResponseSchema } from '../common/list.schemas';
+
+/**
+ * What the dashboards and analytics pages read (docs/product/insights.md): the 16 dashboard
+ * figures with their weekly change, the weekly spend, the administrators' tiles and the
+ * analytics lists and their CSV files.
+ */
+
+/** The dashboard's 16 cards, in their order, with how each value is shown. */
+export const DASHBOARD_FIGURES = {
+  amount_spent: { label: 'Amount Spent', kind: 'money' },
+  ad_cost: { label: 'Ad Cost', kind: 'money' },
+  followers_count: { label: 'Followers', kind: 'count' },
+  posts: { label: 'Posts', kind: 'count' },
+  total_reach: { label: 'Total Reach', kind: 'count' },
+  post_reach: { label: 'Post Reach', kind: 'count' },
+  story_reach: { label: 'Story Reach', kind: 'count' },
+  total_impressions: { label: 'Total Impressions', kind: 'count' },
+  post_impressions: { label: 'Post Impressions', kind: 'count' },
+  story_impressions: { label: 'Story Impressions', kind: 'count' },
+  post_likes: { label: 'Likes', kind: 'count' },
+  post_comments: { label: 'Comments', kind: 'count' },
+  post_shares: { label: 'Shares', kind: 'count' },
+  post_saves: { label: 'Saves', kind: 'count' },
+  story_account_taps: { label: 'Story Account Taps', kind: 'count' },
+  stories_with_link: { label: 'Stories With Link', kind: 'count' },
+} as const;
+export type DashboardFigure = keyof typeof DASHBOARD_FIGURES;
+
+const figureWithChange = z.object({
+  /** The sum of the current figures; dollars for money. */
+  value: z.number(),
+  /** Percent change of this week so far against the same days of last week, one decimal. */
+  change: z.number(),
+});
+
+export const dashboardStatisticsResponseSchema = z
+  .object({
+    data: z.object(
+      Object.fromEntries(Object.keys(DASHBOARD_FIGURES).map((name) => [name, figureWithChange])) as Record<
+        DashboardFigure,
+        typeof figureWithChange
+      >,
+    ),
+  })
+  .meta({ id: 'DashboardStatisticsResponse' });
+export type DashboardStatistics = z.infer<typeof dashboardStatisticsResponseSchema>['data'];
+
+export const WEEK_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+const spendDaySchema = z.object({
+  day: z.enum(WEEK_DAYS),
+  /** YYYY-MM-DD (UTC). */
+  date: z.string(),
+  /** Dollars spent that day; null for days of this week after today. */
+  amount_spent: z.number().nullable(),
+});
+export type SpendDay = z.infer<typeof spendDaySchema>;
+
+export const weeklySpendResponseSchema = z
+  .object({ data: z.object({ current_week: z.array(spendDaySchema), previous_week: z.array(spendDaySchema) }) })
+  .meta({ id: 'WeeklySpendResponse' });
+export type WeeklySpend = z.infer<typeof weeklySpendResponseSchema>['data'];
+
+export const latestCampaignsResponseSchema = z
+  .object({ data: z.array(campaignSchema) })
+  .meta({ id: 'LatestCampaignsResponse' });
+
+export const adminStatisticsResponseSchema = z
+  .object({
+    data: z.object({
+      customers: z.object({ active: z.number().int(), banned: z.number().int() }),
+      campaigns: z.object({ pending: z.number().int(), approved: z.number().int(), declined: z.number().int() }),
+      total_impressions: z.number(),
+      total_reach: z.number(),
+      /** Dollars. */
+      amount_spent: z.number(),
+      link_clicks: z.number(),
+      /** Dollars to the cent; null when there are no clicks. */
+      cost_per_click: z.number().nullable(),
+      /** Dollars to the cent; null when there are no leads. */
+      cost_per_lead: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'AdminStatisticsResponse' });
+export type AdminStatistics = z.infer<typeof adminStatisticsResponseSchema>['data'];
+
+export const analyticsListResponseSchema = paginatedResponseSchema(campaignSchema).meta({ id: 'AnalyticsList' });
+
+/** The CSV export takes the page's search only: it covers every page. */
+export const analyticsExportQuerySchema = listQuerySchema.pick({ search: true });
