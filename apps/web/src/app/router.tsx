@@ -109,7 +109,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.analytics,
-                lazy: lazyComponent(() => import('@/features/admin/routes/admin-analytics-page'), 'AdminAnalyticsPage'),
+                lazy: lazyComponent(
+                  () => import('@/features/analytics/routes/admin-analytics-page'),
+                  'AdminAnalyticsPage',
+                ),
               },
               {
                 path: paths.admin.users,

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { sessionStore } from '@/stores/session-store';
 import { ApiError } from './api-error';
 import { endSession } from './end-session';
-import { answerError, send, type UploadProgressListener } from './http';
+import { answerError, send, type Answer, type UploadProgressListener } from './http';
 
 export const API_BASE = '/api';
 
@@ -40,10 +40,24 @@ function buildUrl(path: string, query: Query | undefined): string {
   return search ? `${url}?${search}` : url;
 }
 
-async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method, body, query, signal, schema, onUploadProgress } = options;
+interface SendOptions {
+  method: EndpointDefinition['method'];
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  onUploadProgress?: UploadProgressListener;
+  /** What the caller takes back: JSON, or a file kept as a Blob. */
+  accept: 'json' | 'file';
+}
+
+/**
+ * Sends one request to the API as the signed-in user (the bearer token), and turns a failed
+ * answer into an ApiError; a 401 on a call that carried the token ends that session.
+ */
+async function sendToApi(path: string, options: SendOptions): Promise<Answer> {
+  const { method, body, query, signal, onUploadProgress, accept } = options;
   const token = sessionStore.getState().token;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: accept === 'json' ? 'application/json' : '*/*' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let payload: XMLHttpRequestBodyInit | undefined;
@@ -54,14 +68,26 @@ async function request<T>(path: string, options: RequestOptions<T>): Promise<T> 
     payload = JSON.stringify(body);
   }
 
-  const answer = await send(buildUrl(path, query), { method, headers, body: payload, signal, onUploadProgress });
+  const answer = await send(buildUrl(path, query), {
+    method,
+    headers,
+    body: payload,
+    signal,
+    onUploadProgress,
+    responseType: accept === 'file' ? 'blob' : undefined,
+  });
   if (!answer.ok) {
     // A 401 on a call that carried our token means the session is over (docs/product/accounts.md); only the
     // session that made the call ends, so a newer sign-in in the meantime stays.
     if (answer.status === 401 && token && sessionStore.getState().token === token) endSession({ ended: true });
     throw answerError(answer);
   }
+  return answer;
+}
 
+async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { schema, ...sendOptions } = options;
+  const answer = await sendToApi(path, { ...sendOptions, accept: 'json' });
   const parsed = schema.safeParse(answer.data);
   if (!parsed.success) throw new ApiError({ status: answer.status, body: answer.data });
   return parsed.data;
@@ -132,4 +158,56 @@ export function callApi<E extends EndpointDefinition>(
     onUploadProgress,
     schema: endpoint.response as z.ZodType<EndpointResponse<E>>,
   });
+}
+
+/**
+ * Calls an endpoint with a multipart body of text fields written as its documents give them
+ * (days as 'D MMM YYYY 00:00:00', a list as `dates[0]`, `dates[1]`, …) rather than as the
+ * schema's parsed values: for the forms documented as multipart that carry no file (see
+ * docs/product/insights.md, Statistics entries). The path and the answer are the contract's.
+ */
+export function callApiMultipart<E extends EndpointDefinition>(
+  endpoint: E,
+  input: Part<'params', EndpointParams<E>> & { fields: Record<string, string>; signal?: AbortSignal },
+): Promise<EndpointResponse<E>> {
+  const { params, fields, signal } = input as {
+    params?: Record<string, unknown>;
+    fields: Record<string, string>;
+    signal?: AbortSignal;
+  };
+  return request(fillPath(endpoint.path, params), {
+    method: endpoint.method,
+    body: formData(fields, {}),
+    signal,
+    schema: endpoint.response as z.ZodType<EndpointResponse<E>>,
+  });
+}
+
+/** A file an endpoint answered: its bytes and the answer's headers (Content-Disposition names it). */
+export interface ApiFile {
+  blob: Blob;
+  headers: Headers;
+}
+
+/**
+ * Fetches a file an endpoint answers (a CSV export) as callApi calls an endpoint: the same
+ * token, time-out and error handling; the body is kept as it came rather than read as JSON.
+ */
+export async function fetchApiFile<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: NeedsInput<E> extends true ? [CallInput<E>] : [CallInput<E>?]
+): Promise<ApiFile> {
+  const { params, query, signal } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Query;
+    signal?: AbortSignal;
+  };
+  const answer = await sendToApi(fillPath(endpoint.path, params), {
+    method: endpoint.method,
+    query,
+    signal,
+    accept: 'file',
+  });
+  // A successful answer asked for as a file is always a Blob (lib/http.ts).
+  return { blob: answer.data as Blob, headers: answer.headers ?? new Headers() };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatUsd } from './format';
+import { figuresAsOf, formatChange, formatCount, formatDate, formatHours, formatUsd } from './format';
 
 describe('formats', () => {
   it('writes dates as D MMM YYYY in UTC', () => {
@@ -15,5 +15,18 @@ describe('formats', () => {
     expect(formatUsd(null)).toBe('');
     expect(formatCount(12500)).toBe('12,500');
     expect(formatCount(undefined)).toBe('');
+  });
+
+  it('writes weekly changes with a sign and one decimal, 0 as a rise', () => {
+    expect(formatChange(12.5)).toBe('+12.5%');
+    expect(formatChange(-50)).toBe('-50.0%');
+    expect(formatChange(0)).toBe('+0.0%');
+    expect(formatChange(-0.04)).toBe('+0.0%');
+  });
+
+  it('writes hours and the date of the current figures', () => {
+    expect(formatHours(24)).toBe('24 h');
+    expect(formatHours(null)).toBe('');
+    expect(figuresAsOf('2026-11-18T00:00:00.000Z')).toBe('Figures as of 18 Nov 2026');
   });
 });

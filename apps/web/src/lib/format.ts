@@ -33,3 +33,20 @@ export function formatDateTime(iso: string | null | undefined): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${day}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
 }
+
+/**
+ * A weekly change in percent with its sign and one decimal ("+12.5%", "-50.0%"); 0 and above
+ * read as a rise (docs/product/insights.md, Formats).
+ */
+export function formatChange(percent: number): string {
+  const rounded = Math.round(percent * 10) / 10;
+  return `${rounded >= 0 ? '+' : '-'}${Math.abs(rounded).toFixed(1)}%`;
+}
+
+/** Duration in hours ("24 h"); '' for none. */
+export function formatHours(hours: number | null | undefined): string {
+  return hours === null || hours === undefined ? '' : `${formatCount(hours)} h`;
+}
+
+/** "Figures as of 18 Nov 2026": how customers' views date a campaign's current figures. */
+export const figuresAsOf = (entryDate: string): string => `Figures as of ${formatDate(entryDate)}`;

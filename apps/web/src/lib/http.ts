@@ -19,13 +19,20 @@ export interface SendInit {
   signal?: AbortSignal;
   /** Given: the body goes through XMLHttpRequest, the one browser API that reports upload progress. */
   onUploadProgress?: UploadProgressListener;
+  /**
+   * 'blob': a successful answer's body is kept as it came (a file to save), not parsed; a failed
+   * one is still read as the error format. Not with `onUploadProgress`.
+   */
+  responseType?: 'blob';
 }
 
-/** An answer: its status and its body, parsed as JSON when it is JSON. */
+/** An answer: its status and its body, parsed as JSON when it is JSON (a Blob when asked for one). */
 export interface Answer {
   status: number;
   ok: boolean;
   data: unknown;
+  /** The answer's headers; not given for requests sent with upload progress. */
+  headers?: Headers;
 }
 
 function parseBody(text: string): unknown {
@@ -44,7 +51,8 @@ async function sendWithFetch(url: string, init: SendInit & { signal: AbortSignal
     body: init.body,
     signal: init.signal,
   });
-  return { status: response.status, ok: response.ok, data: parseBody(await response.text()) };
+  const data = init.responseType === 'blob' && response.ok ? await response.blob() : parseBody(await response.text());
+  return { status: response.status, ok: response.ok, data, headers: response.headers };
 }
 
 /** Like fetch, it rejects with the signal's reason when cancelled and with a TypeError when the network fails. */

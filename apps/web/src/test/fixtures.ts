@@ -112,7 +112,10 @@ export function stubApi(handlers: Record<string, ApiHandler>) {
   });
 }
 
-/** The URLs and bodies of the requests a stubApi received for one "METHOD /api/path". */
+/**
+ * The URLs and bodies of the requests a stubApi received for one "METHOD /api/path": a JSON
+ * body parsed, a multipart one as its fields (`form`).
+ */
 export function requestsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
   return fetchMock.mock.calls
     .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
@@ -120,5 +123,6 @@ export function requestsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
     .map(({ url, init }) => ({
       url,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      form: init?.body instanceof FormData ? init.body : undefined,
     }));
 }

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Button, Card, Grid, Image, Pill, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { REVIEW_MESSAGES, type AdminCampaign } from '@portal/contract';
-import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartBar, IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Fact } from '@/components/fact';
@@ -14,6 +14,7 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
 import { DeclineModal } from '@/features/review/components/decline-modal';
+import { EditMetricsModal } from '@/features/review/components/edit-metrics-modal';
 import { HistoryList } from '@/features/review/components/history-list';
 
 /** Filled colours keep white text at AA contrast in both themes; the neutral one has dark text. */
@@ -135,14 +136,16 @@ function CampaignReview({ campaign }: { campaign: AdminCampaign }) {
 
 /**
  * /admin/view-campaign/:id (docs/product/review.md, Review page): one submitted campaign,
- * read-only, with Approve and Decline while it waits for review. It composes the review
- * feature (the decision, the History) with the campaigns feature's post preview.
+ * read-only, with Approve and Decline while it waits for review and Edit metrics once it is
+ * approved. It composes the review feature (the decision, the History, the figures) with the
+ * campaigns feature's post preview.
  */
 export function AdminViewCampaignPage() {
   const id = Number(useParams().id);
   const campaign = useAdminCampaign(Number.isInteger(id) && id > 0 ? id : 0);
   const decide = useDecideCampaign(id);
   const [declineOpened, setDeclineOpened] = useState(false);
+  const [metricsOpened, setMetricsOpened] = useState(false);
 
   useEffect(() => {
     if (campaign.error) notifyRequestError(campaign.error, 'Something went wrong');
@@ -165,6 +168,8 @@ export function AdminViewCampaignPage() {
 
   const data = campaign.data;
   const pending = data?.approval_status === 'pending' && !data.archived_at;
+  // Figures are entered for approved campaigns only, archived ones included (insights.md).
+  const approved = data?.approval_status === 'approved';
   const badge = data ? STATUS_BADGES[data.approval_status] : undefined;
 
   return (
@@ -210,6 +215,16 @@ export function AdminViewCampaignPage() {
               </Button>
             </>
           )}
+          {approved && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconChartBar size={16} aria-hidden />}
+              onClick={() => setMetricsOpened(true)}
+            >
+              Edit metrics
+            </Button>
+          )}
         </>
       }
     >
@@ -225,6 +240,14 @@ export function AdminViewCampaignPage() {
           declining={decide.isPending}
           onClose={() => setDeclineOpened(false)}
           onDecline={(reason) => decideAs('declined', reason || undefined)}
+        />
+      )}
+      {data && approved && (
+        <EditMetricsModal
+          campaign={data}
+          current={data.statistics[0]}
+          opened={metricsOpened}
+          onClose={() => setMetricsOpened(false)}
         />
       )}
     </Panel>

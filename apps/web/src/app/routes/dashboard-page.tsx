@@ -1,41 +1,18 @@
-import { Button, SimpleGrid, Stack } from '@mantine/core';
-import { IconChartLine, IconSpeakerphone } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { EmptyPanel } from '@/components/panel';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { paths } from '@/config/paths';
+import { LatestCampaignsPanel } from '@/features/analytics/components/latest-campaigns-panel';
+import { MetricCardsPanel } from '@/features/analytics/components/metric-cards';
+import { WeeklySpendPanel } from '@/features/analytics/components/weekly-spend-panel';
 import { LatestNotificationsPanel } from '@/features/notifications/components/latest-notifications-panel';
 
-// The statistics, weekly spend and latest campaigns arrive with the insights work; until
-// then they show the documented empty states.
+/** The customer's dashboard (docs/product/insights.md, Dashboards). */
 export function DashboardPage() {
   return (
     <Stack gap="lg">
-      <EmptyPanel
-        title="Amount Spent"
-        actions={
-          <Button component={Link} to={paths.analytics} variant="default" size="xs">
-            View analytics
-          </Button>
-        }
-        icon={<IconChartLine aria-hidden />}
-        message="No information to display"
-      />
+      <MetricCardsPanel />
+      <WeeklySpendPanel />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <EmptyPanel
-          title="Latest Campaigns"
-          actions={
-            <>
-              <Button component={Link} to={paths.newCampaign} size="xs">
-                New
-              </Button>
-              <Button component={Link} to={paths.campaigns} variant="default" size="xs">
-                View all campaigns
-              </Button>
-            </>
-          }
-          icon={<IconSpeakerphone aria-hidden />}
-          message="No campaigns yet"
-        />
+        <LatestCampaignsPanel />
         <LatestNotificationsPanel viewAllTo={paths.notifications} />
       </SimpleGrid>
     </Stack>

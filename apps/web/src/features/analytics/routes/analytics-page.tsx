@@ -1,13 +1,10 @@
-import { IconChartBar } from '@tabler/icons-react';
-import { EmptyPanel } from '@/components/panel';
+import { notifyRequestError } from '@/lib/notify';
+import { CampaignAnalyticsPanel } from '../components/campaign-analytics-panel';
 
+// docs/product/insights.md, Analytics pages: the customer is told, with the server's message.
+const reportLoadError = (error: Error) => notifyRequestError(error, 'Something went wrong');
+
+/** /analytics: the customer's approved campaigns, archived ones included, with their figures. */
 export function AnalyticsPage() {
-  return (
-    <EmptyPanel
-      title="Campaign analytics"
-      icon={<IconChartBar aria-hidden />}
-      message="No campaigns yet"
-      description="The performance of each campaign shows here once it runs."
-    />
-  );
+  return <CampaignAnalyticsPanel scope="customer" title="Campaign analytics" onLoadError={reportLoadError} />;
 }

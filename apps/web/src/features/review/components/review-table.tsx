@@ -1,4 +1,4 @@
-import { Button, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { Campaign, ReviewListingType } from '@portal/contract';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -32,10 +32,8 @@ const customerColumn: Column = {
   ),
 };
 
-const viewColumn: Column = {
-  key: 'view',
-  header: <VisuallyHidden>View</VisuallyHidden>,
-  cell: (campaign) => (
+function ViewButton({ campaign }: { campaign: Campaign }) {
+  return (
     <Button
       component={Link}
       to={paths.admin.viewCampaign.to(campaign.id)}
@@ -45,11 +43,39 @@ const viewColumn: Column = {
     >
       View
     </Button>
-  ),
+  );
+}
+
+const viewColumn: Column = {
+  key: 'view',
+  header: <VisuallyHidden>View</VisuallyHidden>,
+  cell: (campaign) => <ViewButton campaign={campaign} />,
 };
 
+/** The Approved tab's View, with "Edit metrics" beside it (docs/product/review.md, Review queue). */
+const actionsColumn = (onEditMetrics: (campaign: Campaign) => void): Column => ({
+  key: 'view',
+  header: <VisuallyHidden>View</VisuallyHidden>,
+  nowrap: true,
+  cell: (campaign) => (
+    <Group gap="xs" wrap="nowrap">
+      {campaign.approval_status === 'approved' && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          aria-label={`Edit metrics for ${campaign.campaign_name}`}
+          onClick={() => onEditMetrics(campaign)}
+        >
+          Edit metrics
+        </Button>
+      )}
+      <ViewButton campaign={campaign} />
+    </Group>
+  ),
+});
+
 /** docs/product/review.md, Review queue: the columns of each tab. */
-const COLUMNS: Record<ReviewListingType, Column[]> = {
+const columnsOf = (onEditMetrics: (campaign: Campaign) => void): Record<ReviewListingType, Column[]> => ({
   pending: [
     nameColumn,
     customerColumn,
@@ -74,7 +100,7 @@ const COLUMNS: Record<ReviewListingType, Column[]> = {
     },
     { key: 'payment', header: 'Payment Status', cell: (c) => capitalised(c.payment_status) },
     { key: 'spent', header: 'Amount spent', cell: (c) => formatUsd(c.statistics[0]?.amount_spent), nowrap: true },
-    viewColumn,
+    actionsColumn(onEditMetrics),
   ],
   declined: [
     nameColumn,
@@ -91,19 +117,29 @@ const COLUMNS: Record<ReviewListingType, Column[]> = {
     },
     viewColumn,
   ],
-};
+});
 
-/** One review tab's table. */
+/** One review tab's table; approved campaigns offer "Edit metrics" through `onEditMetrics`. */
 export function ReviewTable({
   listingType,
   label,
   campaigns,
   loading,
+  onEditMetrics,
 }: {
   listingType: ReviewListingType;
   label: string;
   campaigns: Campaign[];
   loading: boolean;
+  onEditMetrics: (campaign: Campaign) => void;
 }) {
-  return <DataTable label={label} columns={COLUMNS[listingType]} rows={campaigns} loading={loading} minWidth={860} />;
+  return (
+    <DataTable
+      label={label}
+      columns={columnsOf(onEditMetrics)[listingType]}
+      rows={campaigns}
+      loading={loading}
+      minWidth={860}
+    />
+  );
 }

@@ -1,12 +1,13 @@
 import { Card, Stack, Tabs } from '@mantine/core';
-import type { ReviewListingType } from '@portal/contract';
+import type { Campaign, ReviewListingType } from '@portal/contract';
 import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ListPagination, ListSearch } from '@/components/list-controls';
 import { EmptyMessage } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
 import { useCampaignRequests } from '../api/campaign-requests';
+import { EditMetricsModal } from '../components/edit-metrics-modal';
 import { ReviewTable } from '../components/review-table';
 
 /** The tabs of docs/product/review.md, Review queue; the address says `approved`, the API `active`. */
@@ -56,6 +57,9 @@ function ReviewTabPanel({
   const loading = list.data === undefined && !list.isError;
   const lastPage = list.isError ? 1 : Math.max(list.data?.pagination.last_page ?? 1, 1);
   const Icon = tab.icon;
+  // The row whose figures are being entered; kept while the dialog closes, so it does not empty.
+  const [metricsOf, setMetricsOf] = useState<Campaign | null>(null);
+  const [metricsOpened, setMetricsOpened] = useState(false);
 
   return (
     <Stack gap="md" pt="md">
@@ -67,9 +71,24 @@ function ReviewTabPanel({
           description={search ? `No campaign or customer name contains "${search}".` : undefined}
         />
       ) : (
-        <ReviewTable listingType={tab.listingType} label={tab.label} campaigns={campaigns} loading={loading} />
+        <ReviewTable
+          listingType={tab.listingType}
+          label={tab.label}
+          campaigns={campaigns}
+          loading={loading}
+          onEditMetrics={(campaign) => {
+            setMetricsOf(campaign);
+            setMetricsOpened(true);
+          }}
+        />
       )}
       <ListPagination label={tab.label} page={page} lastPage={lastPage} setPage={params.setPage} />
+      <EditMetricsModal
+        campaign={metricsOf}
+        current={metricsOf?.statistics[0]}
+        opened={metricsOpened}
+        onClose={() => setMetricsOpened(false)}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,13 @@
-import { REVIEW_MESSAGES, ROLE, type Campaign, type ListedUser } from '@portal/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  REVIEW_MESSAGES,
+  ROLE,
+  STATISTICS_FIELDS,
+  STATISTICS_MESSAGES,
+  type Campaign,
+  type ListedUser,
+  type StatisticsEntry,
+} from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
@@ -155,5 +163,181 @@ describe('/admin/users and the ban dialog', () => {
     ).toBeInTheDocument();
     await person.click(within(dialog).getByRole('button', { name: 'Ban user' }));
     expect(await findToast('Error')).toHaveTextContent(REVIEW_MESSAGES.cannotBanAdmin);
+  });
+});
+
+describe('Edit metrics', () => {
+  const approved = (overrides: Partial<Campaign> = {}) =>
+    campaign({ approval_status: 'approved', published_on: '2026-11-22T10:00:00.000Z', ...overrides });
+
+  function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
+    const figures = Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, 100]));
+    return {
+      ...(figures as Omit<StatisticsEntry, 'id' | 'created_at' | 'date_paid' | 'dates'>),
+      id: 3,
+      created_at: '2026-11-20T00:00:00.000Z',
+      date_paid: '2026-11-02T00:00:00.000Z',
+      amount_spent: 120.5,
+      followers_count: 1500,
+      link_clicks: 0,
+      lead_generated: 0,
+      dates: ['2026-11-18T10:30:00.000Z'],
+      ...overrides,
+    };
+  }
+
+  /** The labels of the required figures other than Amount spent and Duration. */
+  const FIGURE_LABELS = [
+    'Ad cost',
+    'Followers',
+    'Posts',
+    'Total reach',
+    'Post reach',
+    'Story reach',
+    'Total impressions',
+    'Post impressions',
+    'Story impressions',
+    'Likes',
+    'Comments',
+    'Shares',
+    'Saves',
+    'Story account taps',
+    'Stories with link',
+  ];
+
+  /** A field of the dialog by its label; required ones carry an asterisk after it. */
+  const fieldOf = (dialog: HTMLElement, label: string) =>
+    within(dialog).getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
+
+  it('sends every field from the Approved tab, multipart, with its defaults and its date formats', async () => {
+    const { fetchMock, user: person } = openAsAdmin('/admin/campaigns?tab=approved', {
+      'GET /api/get-campaign-requests': () => page([approved()]),
+      'POST /api/campaign/add-update-performance-stats/9': () =>
+        jsonResponse({ message: STATISTICS_MESSAGES.updated, data: entry() }),
+    });
+    const opener = await screen.findByRole('button', { name: 'Edit metrics for Winter boots' });
+    await person.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit metrics' });
+    const field = (label: string) => fieldOf(dialog, label);
+    await waitFor(() => expect(field('Amount spent')).toHaveFocus());
+    expect(field('Duration (hours)')).toHaveValue('24');
+    expect(field('Link clicks')).toHaveValue('0');
+    expect(field('Leads')).toHaveValue('0');
+    expect(field('Followers')).toHaveValue('');
+    expect(field('Date')).toHaveValue(new Date().toISOString().slice(0, 10));
+    expect(within(dialog).getByRole('heading', { name: 'Engagement' })).toBeInTheDocument();
+
+    // Nothing is sent while a required field is empty; the messages are the server's.
+    await person.click(within(dialog).getByRole('button', { name: 'Save metrics' }));
+    expect(await within(dialog).findByText(STATISTICS_FIELDS.amount_spent.required)).toBeInTheDocument();
+    expect(within(dialog).getByText(STATISTICS_MESSAGES.datesRequired)).toBeInTheDocument();
+    await waitFor(() => expect(field('Amount spent')).toHaveFocus());
+
+    await person.type(field('Amount spent'), '120.5');
+    // The other figures are filled in one change each: typing into all 15 is slow in jsdom.
+    for (const label of FIGURE_LABELS) fireEvent.change(field(label), { target: { value: '7' } });
+    fireEvent.change(field('Date'), { target: { value: '2026-11-18' } });
+    fireEvent.change(field('Date paid'), { target: { value: '2026-11-02' } });
+    const posting = field('Posting date and time (UTC)');
+    fireEvent.change(posting, { target: { value: '2026-11-18T10:30' } });
+    await person.click(within(dialog).getByRole('button', { name: 'Add date' }));
+    fireEvent.change(posting, { target: { value: '2026-11-20T09:15' } });
+    await person.click(within(dialog).getByRole('button', { name: 'Add date' }));
+    // Enter in the date adds it rather than sending the form.
+    fireEvent.change(posting, { target: { value: '2026-11-19T08:05' } });
+    posting.focus();
+    await person.keyboard('{Enter}');
+    const dates = within(dialog).getByRole('list', { name: 'Posting dates' });
+    expect(
+      within(dates)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['18 Nov 2026, 10:30 UTC', '20 Nov 2026, 09:15 UTC', '19 Nov 2026, 08:05 UTC']);
+    await person.click(within(dates).getByRole('button', { name: 'Remove 20 Nov 2026, 09:15 UTC' }));
+    expect(within(dates).getAllByRole('listitem')).toHaveLength(2);
+    expect(requestsTo(fetchMock, 'POST /api/campaign/add-update-performance-stats/9')).toHaveLength(0);
+
+    await person.click(within(dialog).getByRole('button', { name: 'Save metrics' }));
+    expect(await findToast('Updated')).toHaveTextContent(STATISTICS_MESSAGES.updated);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit metrics' })).not.toBeInTheDocument());
+    // The focus goes back to the row's button.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit metrics for Winter boots' })).toHaveFocus());
+    const [sent] = requestsTo(fetchMock, 'POST /api/campaign/add-update-performance-stats/9');
+    expect(sent?.form).toBeInstanceOf(FormData);
+    expect(Object.fromEntries(sent!.form!.entries())).toEqual({
+      ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, '7'])),
+      amount_spent: '120.5',
+      duration: '24',
+      link_clicks: '0',
+      lead_generated: '0',
+      created_at: '18 Nov 2026 00:00:00',
+      date_paid: '2 Nov 2026 00:00:00',
+      'dates[0]': '18 Nov 2026 10:30:00',
+      'dates[1]': '19 Nov 2026 08:05:00',
+    });
+    // The tab reloads, since it shows the amount spent.
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/get-campaign-requests')).toHaveLength(2));
+  }, 30_000);
+
+  it('starts from the current figures on the review page, and shows one toast per refused message', async () => {
+    let answers = 0;
+    const { fetchMock, user: person } = openAsAdmin('/admin/view-campaign/9', {
+      'GET /api/admin/campaign/9': () =>
+        jsonResponse({ data: { ...approved({ statistics: [entry()] }), campaign_content: [], history: [] } }),
+      'POST /api/campaign/add-update-performance-stats/9': () =>
+        ++answers === 1
+          ? jsonResponse(
+              {
+                message: 'The given data was invalid.',
+                errors: {
+                  amount_spent: [STATISTICS_MESSAGES.negative],
+                  'dates.0': [STATISTICS_MESSAGES.dateInvalid],
+                  created_at: [STATISTICS_MESSAGES.dateInFuture],
+                },
+              },
+              422,
+            )
+          : jsonResponse({ message: STATISTICS_MESSAGES.notApproved }, 409),
+    });
+    await person.click(await screen.findByRole('button', { name: 'Edit metrics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit metrics' });
+    const field = (label: string) => fieldOf(dialog, label);
+    expect(field('Amount spent')).toHaveValue('$120.50');
+    expect(field('Followers')).toHaveValue('1,500');
+    expect(field('Date paid')).toHaveValue('2026-11-02');
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('18 Nov 2026, 10:30 UTC');
+
+    await person.click(within(dialog).getByRole('button', { name: 'Save metrics' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
+    expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`Amount spent: ${STATISTICS_MESSAGES.negative}`),
+        expect.stringContaining(`Posting dates: ${STATISTICS_MESSAGES.dateInvalid}`),
+        expect.stringContaining(`Date: ${STATISTICS_MESSAGES.dateInFuture}`),
+      ]),
+    );
+    expect(field('Amount spent')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Amount spent')).toHaveAccessibleDescription(STATISTICS_MESSAGES.negative);
+    expect(field('Posting date and time (UTC)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog', { name: 'Edit metrics' })).toBeInTheDocument();
+
+    // Any other refusal: the usual toast, with the server's sentence.
+    await person.click(within(dialog).getByRole('button', { name: 'Save metrics' }));
+    expect(await findToast('Something went wrong')).toHaveTextContent(STATISTICS_MESSAGES.notApproved);
+    expect(requestsTo(fetchMock, 'POST /api/campaign/add-update-performance-stats/9')).toHaveLength(2);
+  });
+
+  it('is offered for approved campaigns only', async () => {
+    openAsAdmin('/admin/view-campaign/9', {
+      'GET /api/admin/campaign/9': () => jsonResponse({ data: { ...campaign(), campaign_content: [], history: [] } }),
+    });
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit metrics/ })).not.toBeInTheDocument();
+  });
+
+  it('is not offered on the Pending tab', async () => {
+    openAsAdmin('/admin/campaigns', { 'GET /api/get-campaign-requests': () => page([campaign()]) });
+    expect(await screen.findByRole('link', { name: 'View Winter boots' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit metrics/ })).not.toBeInTheDocument();
   });
 });

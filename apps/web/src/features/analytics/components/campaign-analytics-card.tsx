@@ -1,0 +1,232 @@
+import { Badge, Button, Card, Collapse, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Campaign, StatisticsEntry } from '@portal/contract';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Fact } from '@/components/fact';
+import { SUCCESS_GREEN } from '@/config/theme';
+import { figuresAsOf, formatCount, formatDate, formatDateTime, formatHours, formatUsd } from '@/lib/format';
+import { entryCosts } from '../utils/costs';
+
+/** What a figure shows when the campaign has no entry, or a cost has nothing to divide by. */
+const NO_FIGURE = '—';
+
+interface Figure {
+  label: string;
+  value: (entry: StatisticsEntry) => ReactNode;
+}
+
+const money = (label: string, pick: (entry: StatisticsEntry) => number | null): Figure => ({
+  label,
+  value: (entry) => {
+    const amount = pick(entry);
+    return amount === null ? NO_FIGURE : formatUsd(amount);
+  },
+});
+const count = (label: string, pick: (entry: StatisticsEntry) => number): Figure => ({
+  label,
+  value: (entry) => formatCount(pick(entry)),
+});
+
+/** The figures a closed card shows. */
+const KEY_FIGURES: Figure[] = [
+  money('Amount spent', (entry) => entry.amount_spent),
+  count('Total reach', (entry) => entry.total_reach),
+  count('Total impressions', (entry) => entry.total_impressions),
+  count('Link clicks', (entry) => entry.link_clicks),
+];
+
+function PostingDates({ dates }: { dates: string[] }) {
+  if (dates.length === 0) return NO_FIGURE;
+  return (
+    <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
+      {dates.map((date, index) => (
+        <li key={`${date}-${index}`}>
+          <time dateTime={date}>{formatDateTime(date)}</time>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * An opened card: every figure of the current entry, with impressions, cost per click and per
+ * lead worked out from it (docs/product/insights.md, Analytics pages).
+ */
+const DETAIL_GROUPS: { title: string; figures: Figure[] }[] = [
+  {
+    title: 'Spend',
+    figures: [
+      money('Amount spent', (entry) => entry.amount_spent),
+      money('Ad cost', (entry) => entry.ad_cost),
+      money('Cost per click', (entry) => entryCosts(entry).costPerClick),
+      money('Cost per lead', (entry) => entryCosts(entry).costPerLead),
+      { label: 'Date paid', value: (entry) => formatDate(entry.date_paid) || NO_FIGURE },
+    ],
+  },
+  {
+    title: 'Audience',
+    figures: [
+      count('Followers', (entry) => entry.followers_count),
+      count('Posts', (entry) => entry.posts),
+      { label: 'Duration', value: (entry) => formatHours(entry.duration) },
+    ],
+  },
+  {
+    title: 'Reach and impressions',
+    figures: [
+      count('Total reach', (entry) => entry.total_reach),
+      count('Post reach', (entry) => entry.post_reach),
+      count('Story reach', (entry) => entry.story_reach),
+      // docs/product/insights.md, Cost per click and per lead: impressions are the total impressions.
+      count('Impressions', (entry) => entry.total_impressions),
+      count('Total impressions', (entry) => entry.total_impressions),
+      count('Post impressions', (entry) => entry.post_impressions),
+      count('Story impressions', (entry) => entry.story_impressions),
+    ],
+  },
+  {
+    title: 'Engagement',
+    figures: [
+      count('Likes', (entry) => entry.post_likes),
+      count('Comments', (entry) => entry.post_comments),
+      count('Shares', (entry) => entry.post_shares),
+      count('Saves', (entry) => entry.post_saves),
+      count('Story account taps', (entry) => entry.story_account_taps),
+      count('Stories with link', (entry) => entry.stories_with_link),
+      count('Link clicks', (entry) => entry.link_clicks),
+      count('Leads', (entry) => entry.lead_generated),
+    ],
+  },
+];
+
+function Figures({ figures, entry }: { figures: Figure[]; entry: StatisticsEntry | undefined }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs">
+      {figures.map((figure) => (
+        <Fact key={figure.label} label={figure.label}>
+          {entry ? figure.value(entry) : NO_FIGURE}
+        </Fact>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function StatusBadges({ campaign }: { campaign: Campaign }) {
+  const delivery = campaign.archived_at ? 'Archived' : campaign.delivery_status === 'active' ? 'Active' : 'Paused';
+  return (
+    <Group gap={6}>
+      <Badge variant="default">{delivery}</Badge>
+      {campaign.payment_status === 'paid' ? (
+        <Badge color={SUCCESS_GREEN} variant="filled">
+          Paid
+        </Badge>
+      ) : (
+        <Badge variant="default">Unpaid</Badge>
+      )}
+    </Group>
+  );
+}
+
+const customerName = (campaign: Campaign) =>
+  `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || NO_FIGURE;
+
+/**
+ * One campaign on an analytics page (docs/product/insights.md, Analytics pages): its name and
+ * key figures, opening to every figure of its current entry (`statistics[0]`). The customer's
+ * cards say which day the figures are as of; the administrators' name the customer.
+ */
+export function CampaignAnalyticsCard({ campaign, audience }: { campaign: Campaign; audience: 'customer' | 'admin' }) {
+  const [opened, setOpened] = useState(false);
+  const titleId = useId();
+  const detailsId = useId();
+  const entry = campaign.statistics[0];
+
+  return (
+    <Card withBorder component="article" aria-labelledby={titleId} padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+              {campaign.campaign_name}
+            </Title>
+            {audience === 'customer' && entry && (
+              <Text size="xs" c="dimmed">
+                {figuresAsOf(entry.created_at)}
+              </Text>
+            )}
+          </div>
+          <StatusBadges campaign={campaign} />
+        </Group>
+
+        {audience === 'admin' && (
+          <Fact label="Customer">
+            {customerName(campaign)}
+            <Text size="xs" c="dimmed" component="div">
+              {campaign.user_email}
+            </Text>
+          </Fact>
+        )}
+
+        <Figures figures={KEY_FIGURES} entry={entry} />
+
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            size="xs"
+            // The visible text, then whose figures: each card's button has a name of its own.
+            aria-label={`${opened ? 'Hide' : 'Show'} all figures of ${campaign.campaign_name}`}
+            aria-expanded={opened}
+            aria-controls={detailsId}
+            rightSection={opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+            onClick={() => setOpened((current) => !current)}
+          >
+            {opened ? 'Hide all figures' : 'Show all figures'}
+          </Button>
+        </Group>
+
+        <Collapse expanded={opened} id={detailsId} keepMountedMode="display-none">
+          <Stack gap="md" pt="xs">
+            {DETAIL_GROUPS.map((group) => (
+              <div key={group.title}>
+                <Title order={4} size="h6" mb={6}>
+                  {group.title}
+                </Title>
+                <Figures figures={group.figures} entry={entry} />
+              </div>
+            ))}
+            <div>
+              <Title order={4} size="h6" mb={6}>
+                Posting
+              </Title>
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs">
+                {audience === 'admin' && (
+                  <Fact label="Figures as of">{entry ? formatDate(entry.created_at) : NO_FIGURE}</Fact>
+                )}
+                <Fact label="Posting dates">{entry ? <PostingDates dates={entry.dates} /> : NO_FIGURE}</Fact>
+              </SimpleGrid>
+            </div>
+          </Stack>
+        </Collapse>
+      </Stack>
+    </Card>
+  );
+}
+
+/** A card's place while the page loads. */
+export function CampaignAnalyticsCardSkeleton() {
+  return (
+    <Card withBorder padding="md" data-testid="analytics-card-skeleton">
+      <Stack gap="sm">
+        <Skeleton height={16} width="40%" radius="sm" />
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          {KEY_FIGURES.map((figure) => (
+            <Stack key={figure.label} gap={6}>
+              <Skeleton height={10} width="60%" radius="sm" />
+              <Skeleton height={14} width="80%" radius="sm" />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

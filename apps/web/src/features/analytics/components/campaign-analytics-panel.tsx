@@ -1,0 +1,87 @@
+import { Button, Stack } from '@mantine/core';
+import { IconChartBar, IconDownload } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { ListPagination, ListSearch } from '@/components/list-controls';
+import { EmptyMessage, Panel } from '@/components/panel';
+import { notifyRequestError } from '@/lib/notify';
+import { useListParams } from '@/lib/use-list-params';
+import type { AnalyticsScope } from '../api/analytics-keys';
+import { useAnalyticsExport, useCampaignAnalytics } from '../api/campaign-analytics';
+import { CampaignAnalyticsCard, CampaignAnalyticsCardSkeleton } from './campaign-analytics-card';
+
+const SKELETON_CARDS = 3;
+
+export interface CampaignAnalyticsPanelProps {
+  /** The customer's own campaigns, or every campaign (administrators). */
+  scope: AnalyticsScope;
+  /** The panel's heading (h2: the page's h1 is in the top bar). */
+  title: string;
+  /** What a failure to load does; a constant, so the effect that calls it runs once per failure. */
+  onLoadError: (error: Error) => void;
+}
+
+/**
+ * An analytics page's body (docs/product/insights.md, Analytics pages and CSV export): search,
+ * the campaigns' cards 10 a page, pagination and "Download CSV" of every campaign matching the
+ * search. Page and search live in the address.
+ */
+export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAnalyticsPanelProps) {
+  const { page, per_page, search, setPage, setSearch } = useListParams();
+  const list = useCampaignAnalytics(scope, { page, per_page, search });
+  const download = useAnalyticsExport(scope);
+
+  useEffect(() => {
+    if (list.error) onLoadError(list.error);
+  }, [list.error, onLoadError]);
+
+  const campaigns = list.isError ? [] : (list.data?.data ?? []);
+  const loading = list.data === undefined && !list.isError;
+  const lastPage = list.isError ? 1 : Math.max(list.data?.pagination.last_page ?? 1, 1);
+
+  return (
+    <Panel
+      title={title}
+      actions={
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={download.isPending}
+          onClick={() =>
+            download.mutate(search, { onError: (error) => notifyRequestError(error, 'Something went wrong') })
+          }
+        >
+          Download CSV
+        </Button>
+      }
+    >
+      <Stack gap="md">
+        <ListSearch label="Search campaigns" applied={search} setSearch={setSearch} />
+        {loading ? (
+          <Stack gap="sm" aria-busy>
+            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              <CampaignAnalyticsCardSkeleton key={index} />
+            ))}
+          </Stack>
+        ) : campaigns.length === 0 ? (
+          <EmptyMessage
+            icon={<IconChartBar aria-hidden />}
+            title={search ? 'No matching campaigns found' : 'No campaigns yet'}
+            description={search ? `No campaign name contains "${search}".` : undefined}
+          />
+        ) : (
+          <Stack gap="sm" aria-busy={list.isPlaceholderData || undefined}>
+            {campaigns.map((campaign) => (
+              <CampaignAnalyticsCard
+                key={campaign.id}
+                campaign={campaign}
+                audience={scope === 'customer' ? 'customer' : 'admin'}
+              />
+            ))}
+          </Stack>
+        )}
+        <ListPagination label={title} page={page} lastPage={lastPage} setPage={setPage} />
+      </Stack>
+    </Panel>
+  );
+}

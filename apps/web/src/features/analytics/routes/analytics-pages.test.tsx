@@ -1,0 +1,356 @@
+import { ROLE, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/stores/session-store';
+import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const CUSTOMER_LIST = '/api/customer/campaigns-analytics';
+const CUSTOMER_EXPORT = '/api/customer/campaigns-analytics/export';
+const ADMIN_LIST = '/api/all-campaigns-analytics';
+
+function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
+  return {
+    id: 3,
+    created_at: '2026-11-18T00:00:00.000Z',
+    date_paid: '2026-11-05T00:00:00.000Z',
+    amount_spent: 120,
+    ad_cost: 95.5,
+    followers_count: 4200,
+    posts: 3,
+    duration: 24,
+    total_reach: 12500,
+    post_reach: 10000,
+    story_reach: 2500,
+    total_impressions: 34000,
+    post_impressions: 30000,
+    story_impressions: 4000,
+    post_likes: 910,
+    post_comments: 64,
+    post_shares: 31,
+    post_saves: 22,
+    story_account_taps: 17,
+    stories_with_link: 2,
+    link_clicks: 48,
+    lead_generated: 0,
+    dates: ['2026-11-16T14:30:00.000Z', '2026-11-17T09:05:00.000Z'],
+    ...overrides,
+  };
+}
+
+function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 9,
+    user_id: 5,
+    user_first_name: 'Bo',
+    user_last_name: 'Brown',
+    user_email: 'bo@example.com',
+    campaign_name: 'Winter boots',
+    campaign_objective: 'Consideration',
+    budget_type: 'daily',
+    budget_amount: 40,
+    budget: 40,
+    keywords: ['boots', 'winter', 'warm'],
+    approval_status: 'approved',
+    decline_reason: null,
+    on_off: 'on',
+    status: 'active',
+    archived_at: null,
+    delivery_status: 'active',
+    payment_status: 'paid',
+    payment_link_url: null,
+    date_paid: '2026-11-05T00:00:00.000Z',
+    created_at: '2026-11-01T10:00:00.000Z',
+    published_on: '2026-11-02T10:00:00.000Z',
+    submitted_at: '2026-11-01T11:00:00.000Z',
+    declined_at: null,
+    ad_title: 'Warm feet',
+    ad_description: 'All sizes',
+    destination_url: 'https://shop.example.com/boots',
+    statistics: [entry()],
+    ...overrides,
+  };
+}
+
+const page = (data: Campaign[], lastPage = 1) =>
+  jsonResponse({ data, pagination: { current_page: 1, per_page: 10, last_page: lastPage, total: data.length } });
+
+function openAs(role: number, path: string, handlers: Record<string, ApiHandler>) {
+  const fetchMock = stubApi(handlers);
+  sessionStore.signIn(loginResponse({ role_id: role, token: 'token-123' }));
+  return { ...renderApp(path), fetchMock };
+}
+
+/** A card by its campaign's name (the card is an article named by its heading). */
+const findCard = (name: string) => screen.findByRole('article', { name });
+
+/** The value a Fact shows under `label`, within `container`. */
+function factValue(container: HTMLElement, label: string): string {
+  const labels = within(container).getAllByText(label, { exact: true });
+  return labels[0]!.nextElementSibling?.textContent ?? '';
+}
+
+/** Headings go down one level at a time, and no two elements share an id. */
+function expectAccessibleStructure() {
+  const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+  expect(levels[0]).toBe(1);
+  levels.slice(1).forEach((level, index) => expect(level).toBeLessThanOrEqual(levels[index]! + 1));
+  const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+  expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+  for (const button of screen.getAllByRole('button')) expect(button).toHaveAccessibleName();
+}
+
+describe('/analytics', () => {
+  it('lists the cards with key figures and "Figures as of", and "—" for a campaign without figures', async () => {
+    const { fetchMock } = openAs(ROLE.customer, '/analytics', {
+      [`GET ${CUSTOMER_LIST}`]: () =>
+        page([
+          campaign(),
+          campaign({ id: 10, campaign_name: 'Spring hats', statistics: [], payment_status: 'unpaid' }),
+        ]),
+    });
+    const card = await findCard('Winter boots');
+    expect(within(card).getByText('Figures as of 18 Nov 2026')).toBeInTheDocument();
+    expect(factValue(card, 'Amount spent')).toBe('$120.00');
+    expect(factValue(card, 'Total reach')).toBe('12,500');
+    expect(factValue(card, 'Total impressions')).toBe('34,000');
+    expect(factValue(card, 'Link clicks')).toBe('48');
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+    expect(within(card).getByText('Paid')).toBeInTheDocument();
+    // The customer's own page does not name the customer.
+    expect(within(card).queryByText('bo@example.com')).not.toBeInTheDocument();
+
+    const empty = screen.getByRole('article', { name: 'Spring hats' });
+    expect(within(empty).queryByText(/Figures as of/)).not.toBeInTheDocument();
+    expect(factValue(empty, 'Amount spent')).toBe('—');
+    expect(factValue(empty, 'Link clicks')).toBe('—');
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Campaign analytics' })).toBeInTheDocument();
+    const [request] = requestsTo(fetchMock, `GET ${CUSTOMER_LIST}`);
+    expect(request?.url.searchParams.get('page')).toBe('1');
+    expect(request?.url.searchParams.get('per_page')).toBe('10');
+    expect(request?.url.searchParams.get('search')).toBe('');
+    expectAccessibleStructure();
+  });
+
+  it('opens a card to every figure of its current entry, with cost per click and per lead', async () => {
+    const { user } = openAs(ROLE.customer, '/analytics', {
+      [`GET ${CUSTOMER_LIST}`]: () => page([campaign()]),
+    });
+    const card = await findCard('Winter boots');
+    const toggle = within(card).getByRole('button', { name: 'Show all figures of Winter boots' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(details).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(within(card).getByRole('button', { name: 'Hide all figures of Winter boots' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await waitFor(() => expect(details).toBeVisible());
+    expect(
+      Object.fromEntries(
+        [
+          'Amount spent',
+          'Ad cost',
+          'Cost per click',
+          'Cost per lead',
+          'Date paid',
+          'Followers',
+          'Posts',
+          'Duration',
+          'Total reach',
+          'Post reach',
+          'Story reach',
+          'Impressions',
+          'Total impressions',
+          'Post impressions',
+          'Story impressions',
+          'Likes',
+          'Comments',
+          'Shares',
+          'Saves',
+          'Story account taps',
+          'Stories with link',
+          'Link clicks',
+          'Leads',
+          'Posting dates',
+        ].map((label) => [label, factValue(details, label)]),
+      ),
+    ).toEqual({
+      'Amount spent': '$120.00',
+      'Ad cost': '$95.50',
+      'Cost per click': '$2.50',
+      // No leads: nothing to divide by.
+      'Cost per lead': '—',
+      'Date paid': '5 Nov 2026',
+      Followers: '4,200',
+      Posts: '3',
+      Duration: '24 h',
+      'Total reach': '12,500',
+      'Post reach': '10,000',
+      'Story reach': '2,500',
+      Impressions: '34,000',
+      'Total impressions': '34,000',
+      'Post impressions': '30,000',
+      'Story impressions': '4,000',
+      Likes: '910',
+      Comments: '64',
+      Shares: '31',
+      Saves: '22',
+      'Story account taps': '17',
+      'Stories with link': '2',
+      'Link clicks': '48',
+      Leads: '0',
+      'Posting dates': '16 Nov 2026, 14:30 UTC17 Nov 2026, 09:05 UTC',
+    });
+    expectAccessibleStructure();
+  });
+
+  it('says "No campaigns yet", or "No matching campaigns found" while a search is active', async () => {
+    openAs(ROLE.customer, '/analytics', { [`GET ${CUSTOMER_LIST}`]: () => page([]) });
+    expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
+    expect(screen.queryByText('No matching campaigns found')).not.toBeInTheDocument();
+  });
+
+  it('says "No matching campaigns found" for a search that matches nothing', async () => {
+    openAs(ROLE.customer, '/analytics?search=zzz', { [`GET ${CUSTOMER_LIST}`]: () => page([]) });
+    expect(await screen.findByText('No matching campaigns found')).toBeInTheDocument();
+    expect(screen.getByText('No campaign name contains "zzz".')).toBeInTheDocument();
+    expect(screen.queryByText('No campaigns yet')).not.toBeInTheDocument();
+  });
+
+  it('sends the search and keeps it in the address', async () => {
+    const { fetchMock, router, user } = openAs(ROLE.customer, '/analytics', {
+      [`GET ${CUSTOMER_LIST}`]: (url) =>
+        page(url.searchParams.get('search') === 'boots' ? [campaign()] : [campaign({ id: 2, campaign_name: 'Hats' })]),
+    });
+    await findCard('Hats');
+    await user.type(screen.getByRole('searchbox', { name: 'Search campaigns' }), 'boots{Enter}');
+    expect(await findCard('Winter boots')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Hats' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=boots');
+    const searches = requestsTo(fetchMock, `GET ${CUSTOMER_LIST}`).map(({ url }) => url.searchParams.get('search'));
+    expect(searches).toEqual(['', 'boots']);
+  });
+
+  it('shows placeholder cards while the page loads', async () => {
+    let answer: (response: Response) => void = () => {};
+    openAs(ROLE.customer, '/analytics', {
+      [`GET ${CUSTOMER_LIST}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findAllByTestId('analytics-card-skeleton')).toHaveLength(3);
+    answer(page([campaign()]));
+    expect(await findCard('Winter boots')).toBeInTheDocument();
+    expect(screen.queryByTestId('analytics-card-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('shows the server\'s message in a "Something went wrong" toast when the list fails', async () => {
+    openAs(ROLE.customer, '/analytics', {
+      [`GET ${CUSTOMER_LIST}`]: () => jsonResponse({ message: 'The analytics are resting' }, 403),
+    });
+    expect(await findToast('Something went wrong')).toHaveTextContent('The analytics are resting');
+    expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
+  });
+
+  describe('Download CSV', () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:analytics');
+    const revokeObjectURL = vi.fn();
+    const clicked: { href: string; download: string }[] = [];
+
+    beforeEach(() => {
+      clicked.length = 0;
+      createObjectURL.mockClear();
+      // jsdom has no object URLs, and would try to navigate to the link.
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push({ href: this.href, download: this.download });
+      });
+    });
+
+    afterEach(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+
+    it("downloads the current search's file with the session's token, under the server's name", async () => {
+      const csv = 'id,campaign_name\n9,Winter boots\n';
+      const { fetchMock, user } = openAs(ROLE.customer, '/analytics?search=boots', {
+        [`GET ${CUSTOMER_LIST}`]: () => page([campaign()]),
+        [`GET ${CUSTOMER_EXPORT}`]: () =>
+          new Response(csv, {
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': 'attachment; filename="campaigns-analytics-2026-11-24.csv"',
+            },
+          }),
+      });
+      await findCard('Winter boots');
+      await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+
+      await waitFor(() =>
+        expect(clicked).toEqual([{ href: 'blob:analytics', download: 'campaigns-analytics-2026-11-24.csv' }]),
+      );
+      const [request] = requestsTo(fetchMock, `GET ${CUSTOMER_EXPORT}`);
+      expect(request?.url.searchParams.get('search')).toBe('boots');
+      const exportCall = fetchMock.mock.calls.find(([input]) => String(input).startsWith(CUSTOMER_EXPORT));
+      expect(new Headers(exportCall?.[1]?.headers).get('Authorization')).toBe('Bearer token-123');
+      expect(await createObjectURL.mock.calls[0]![0].text()).toBe(csv);
+      // The temporary link is gone again.
+      expect(document.querySelector('a[download]')).toBeNull();
+    });
+
+    it('shows a loading state while the file comes, and "Something went wrong" when it fails', async () => {
+      let answer: (response: Response) => void = () => {};
+      const { user } = openAs(ROLE.customer, '/analytics', {
+        [`GET ${CUSTOMER_LIST}`]: () => page([campaign()]),
+        [`GET ${CUSTOMER_EXPORT}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      });
+      await findCard('Winter boots');
+      const button = screen.getByRole('button', { name: 'Download CSV' });
+      await user.click(button);
+      await waitFor(() => expect(button).toHaveAttribute('data-loading', 'true'));
+      expect(button).toBeDisabled();
+
+      answer(jsonResponse({ message: 'The export is unavailable' }, 422));
+      expect(await findToast('Something went wrong')).toHaveTextContent('The export is unavailable');
+      await waitFor(() => expect(button).not.toBeDisabled());
+      expect(clicked).toEqual([]);
+    });
+  });
+});
+
+describe('/admin/analytics', () => {
+  it("shows each campaign's customer, and the figures' date among the details", async () => {
+    const { fetchMock, user } = openAs(ROLE.admin, '/admin/analytics', {
+      [`GET ${ADMIN_LIST}`]: () => page([campaign({ archived_at: '2026-11-20T00:00:00.000Z' })], 2),
+    });
+    const card = await findCard('Winter boots');
+    expect(factValue(card, 'Customer')).toBe('Bo Brownbo@example.com');
+    expect(within(card).getByText('Archived')).toBeInTheDocument();
+    expect(within(card).queryByText('Figures as of 18 Nov 2026')).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Show all figures of Winter boots' }));
+    expect(factValue(card, 'Figures as of')).toBe('18 Nov 2026');
+    expect(screen.getByRole('heading', { level: 2, name: 'Analytics of all campaigns' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Analytics of all campaigns pages' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, `GET ${ADMIN_LIST}`)[0]?.url.searchParams.get('per_page')).toBe('10');
+    expectAccessibleStructure();
+  });
+
+  it('only logs a failure to load, and shows the empty list', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    openAs(ROLE.admin, '/admin/analytics', {
+      [`GET ${ADMIN_LIST}`]: () => jsonResponse({ message: 'Nope' }, 403),
+    });
+    expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith(
+        'Could not load the campaigns analytics',
+        expect.objectContaining({ serverMessage: 'Nope' }),
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nope')).not.toBeInTheDocument();
+  });
+});

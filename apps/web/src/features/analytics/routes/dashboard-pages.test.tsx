@@ -1,0 +1,362 @@
+import {
+  DASHBOARD_FIGURES,
+  ROLE,
+  type AdminStatistics,
+  type Campaign,
+  type DashboardFigure,
+  type DashboardStatistics,
+  type SpendDay,
+  type StatisticsEntry,
+  type WeeklySpend,
+} from '@portal/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/stores/session-store';
+import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const STATISTICS = 'GET /api/customer/campaigns-statistics';
+const WEEKLY = 'GET /api/customer/weekly-spent';
+const LATEST = 'GET /api/customer/latest-campaigns-metrics';
+const ADMIN_STATS = 'GET /api/admin-dashboard-stats';
+
+const emptyPage = () =>
+  jsonResponse({ data: [], pagination: { current_page: 1, per_page: 5, last_page: 1, total: 0 }, unread_count: 0 });
+
+function statistics(figures: Partial<Record<DashboardFigure, { value: number; change: number }>> = {}) {
+  const all = Object.fromEntries(
+    Object.keys(DASHBOARD_FIGURES).map((name) => [name, { value: 0, change: 0 }]),
+  ) as DashboardStatistics;
+  return { ...all, ...figures };
+}
+
+const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** The worked example of docs/product/insights.md: today is Friday 20 November 2026. */
+function workedExampleWeeks(): WeeklySpend {
+  const week = (firstDay: number, amounts: (number | null)[]): SpendDay[] =>
+    WEEK.map((day, index) => ({
+      day,
+      date: `2026-11-${String(firstDay + index).padStart(2, '0')}`,
+      amount_spent: amounts[index]!,
+    }));
+  return {
+    current_week: week(16, [0, 0, 30, 0, 0, null, null]),
+    previous_week: week(9, [0, 60, 0, 0, 0, 0, 0]),
+  };
+}
+
+function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
+  return {
+    id: 1,
+    created_at: '2026-11-18T00:00:00.000Z',
+    date_paid: null,
+    amount_spent: 120,
+    ad_cost: 100,
+    followers_count: 4200,
+    posts: 3,
+    duration: 24,
+    total_reach: 12500,
+    post_reach: 10000,
+    story_reach: 2500,
+    total_impressions: 34000,
+    post_impressions: 30000,
+    story_impressions: 4000,
+    post_likes: 0,
+    post_comments: 0,
+    post_shares: 0,
+    post_saves: 0,
+    story_account_taps: 0,
+    stories_with_link: 0,
+    link_clicks: 0,
+    lead_generated: 0,
+    dates: [],
+    ...overrides,
+  };
+}
+
+function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 1,
+    user_id: 7,
+    user_first_name: 'Ann',
+    user_last_name: 'Lee',
+    user_email: 'ann@example.com',
+    campaign_name: 'Summer sale',
+    campaign_objective: 'Video view',
+    budget_type: 'lifetime',
+    budget_amount: 1250,
+    budget: 1250,
+    keywords: ['shoes', 'summer', 'sale'],
+    approval_status: 'approved',
+    decline_reason: null,
+    on_off: 'on',
+    status: 'active',
+    archived_at: null,
+    delivery_status: 'active',
+    payment_status: 'paid',
+    payment_link_url: null,
+    date_paid: null,
+    created_at: '2026-11-02T10:00:00.000Z',
+    published_on: '2026-11-03T10:00:00.000Z',
+    submitted_at: '2026-11-02T11:00:00.000Z',
+    declined_at: null,
+    ad_title: 'Shoes for summer',
+    ad_description: 'Light and cheap',
+    destination_url: 'https://shop.example.com/summer',
+    statistics: [],
+    ...overrides,
+  };
+}
+
+function openDashboard(handlers: Record<string, ApiHandler> = {}) {
+  const fetchMock = stubApi({
+    [STATISTICS]: () => jsonResponse({ data: statistics() }),
+    [WEEKLY]: () => jsonResponse({ data: workedExampleWeeks() }),
+    [LATEST]: () => jsonResponse({ data: [] }),
+    'GET /api/my-notifications': emptyPage,
+    ...handlers,
+  });
+  sessionStore.signIn(loginResponse());
+  return { ...renderApp('/dashboard'), fetchMock };
+}
+
+/** A panel of the page by its title. */
+const panel = async (title: string) =>
+  (await screen.findByRole('heading', { name: title, level: 2 })).closest('section')!;
+
+/** The card (list item) whose label is this text. */
+const card = (region: HTMLElement, label: string) => within(region).getByText(label).closest('li')!;
+
+describe('/dashboard', () => {
+  beforeEach(() => {
+    // jsdom lays nothing out: the chart's container reports a size, so the chart draws (text
+    // measures 0, so no tick label crowds another out).
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('recharts-responsive-container')
+        ? new DOMRect(0, 0, 640, 300)
+        : new DOMRect(0, 0, 0, 0);
+    });
+  });
+
+  it('shows the 16 figures as cards with their values and signed weekly changes', async () => {
+    openDashboard({
+      [STATISTICS]: () =>
+        jsonResponse({
+          data: statistics({
+            amount_spent: { value: 120, change: -50 },
+            ad_cost: { value: 1250.5, change: 12.5 },
+            followers_count: { value: 4200, change: 0 },
+            total_impressions: { value: 1234567, change: 100 },
+          }),
+        }),
+    });
+    const region = await screen.findByRole('region', { name: 'Figures of your campaigns' });
+    const labels = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.firstElementChild!.firstElementChild!.textContent);
+    expect(labels).toEqual(Object.values(DASHBOARD_FIGURES).map((figure) => figure.label));
+    expect(card(region, 'Amount Spent')).toHaveTextContent('Amount Spent$120.00-50.0%vs last week');
+    expect(card(region, 'Ad Cost')).toHaveTextContent('Ad Cost$1,250.50+12.5%vs last week');
+    expect(card(region, 'Followers')).toHaveTextContent('Followers4,200+0.0%vs last week');
+    expect(card(region, 'Total Impressions')).toHaveTextContent('1,234,567+100.0%');
+    expect(card(region, 'Stories With Link')).toHaveTextContent('Stories With Link0+0.0%');
+    // The keyboard can scroll the carousel: it takes the focus.
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+
+  it('moves the carousel a page at a time, with its buttons disabled at the ends', async () => {
+    openDashboard({
+      [STATISTICS]: () => jsonResponse({ data: statistics({ posts: { value: 3, change: 0 } }) }),
+    });
+    const region = await screen.findByRole('region', { name: 'Figures of your campaigns' });
+    const previous = screen.getByRole('button', { name: 'Previous figures' });
+    const next = screen.getByRole('button', { name: 'Next figures' });
+    // jsdom lays nothing out: everything "fits", so neither way is open.
+    expect(previous).toBeDisabled();
+    expect(next).toBeDisabled();
+
+    let scrollLeft = 0;
+    Object.defineProperties(region, {
+      clientWidth: { configurable: true, get: () => 600 },
+      scrollWidth: { configurable: true, get: () => 1800 },
+      scrollLeft: { configurable: true, get: () => scrollLeft },
+    });
+    const scrollBy = vi.fn((options: ScrollToOptions) => {
+      scrollLeft += options.left ?? 0;
+      fireEvent.scroll(region);
+    });
+    region.scrollBy = scrollBy as unknown as typeof region.scrollBy;
+    fireEvent.scroll(region);
+    await waitFor(() => expect(next).toBeEnabled());
+    expect(previous).toBeDisabled();
+
+    fireEvent.click(next);
+    expect(scrollBy).toHaveBeenLastCalledWith(expect.objectContaining({ left: 600 }));
+    await waitFor(() => expect(previous).toBeEnabled());
+    fireEvent.click(next);
+    await waitFor(() => expect(next).toBeDisabled());
+    fireEvent.click(previous);
+    expect(scrollBy).toHaveBeenLastCalledWith(expect.objectContaining({ left: -600 }));
+    await waitFor(() => expect(next).toBeEnabled());
+  });
+
+  it('draws this week against last week, with the figures as a table and a link to analytics', async () => {
+    openDashboard();
+    const amountSpent = await panel('Amount Spent');
+    const table = await within(amountSpent).findByRole('table', {
+      name: 'Amount spent per day, this week and last week',
+    });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Mon', '$0.00 (16 Nov 2026)', '$0.00 (9 Nov 2026)'],
+      ['Tue', '$0.00 (17 Nov 2026)', '$60.00 (10 Nov 2026)'],
+      ['Wed', '$30.00 (18 Nov 2026)', '$0.00 (11 Nov 2026)'],
+      ['Thu', '$0.00 (19 Nov 2026)', '$0.00 (12 Nov 2026)'],
+      ['Fri', '$0.00 (20 Nov 2026)', '$0.00 (13 Nov 2026)'],
+      ['Sat', 'to come (21 Nov 2026)', '$0.00 (14 Nov 2026)'],
+      ['Sun', 'to come (22 Nov 2026)', '$0.00 (15 Nov 2026)'],
+    ]);
+    expect(within(amountSpent).getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/analytics');
+    // The chart's own chunk arrives: two labelled lines and the value axis of amounts under 150K.
+    const chart = await within(amountSpent).findByRole('application', {
+      name: 'Amount spent per day, this week against last week',
+    });
+    expect(amountSpent.querySelector('.recharts-legend-wrapper')).toHaveTextContent('This weekLast week');
+    const ticks = [...amountSpent.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')];
+    expect(ticks.map((tick) => tick.textContent)).toEqual(['0', '50K', '100K', '150K']);
+    // Focused, the chart goes from day to day with the arrow keys, each day in a tooltip.
+    chart.focus();
+    const tooltipShows = (day: string) =>
+      waitFor(() => {
+        const shown = amountSpent.querySelector<HTMLElement>('.recharts-tooltip-wrapper');
+        expect(shown).toHaveTextContent(day);
+        return shown!;
+      });
+    // Focus shows the first day; the arrow key the next.
+    expect(await tooltipShows('Mon')).toHaveTextContent('This week (16 Nov 2026): $0.00');
+    fireEvent.keyDown(chart, { key: 'ArrowRight' });
+    const tooltip = await tooltipShows('Tue');
+    expect(tooltip).toHaveTextContent('This week (17 Nov 2026): $0.00');
+    expect(tooltip).toHaveTextContent('Last week (10 Nov 2026): $60.00');
+  });
+
+  it('lists the latest campaigns with their current figures, or dashes before any', async () => {
+    openDashboard({
+      [LATEST]: () =>
+        jsonResponse({
+          data: [
+            campaign({ id: 1, campaign_name: 'Summer sale', statistics: [entry()] }),
+            campaign({ id: 2, campaign_name: 'Winter boots', approval_status: 'pending', delivery_status: 'off' }),
+            campaign({ id: 3, campaign_name: 'Spring hats', delivery_status: 'off' }),
+            campaign({ id: 4, campaign_name: 'Autumn coats', approval_status: 'declined', delivery_status: 'off' }),
+          ],
+        }),
+    });
+    const latest = await panel('Latest Campaigns');
+    const items = await within(latest).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Summer saleActiveAmount spent$120.00Reach12,500Impressions34,000Figures as of 18 Nov 2026',
+      'Winter bootsPendingAmount spent—Reach—Impressions—',
+      'Spring hatsPausedAmount spent—Reach—Impressions—',
+      'Autumn coatsDeclinedAmount spent—Reach—Impressions—',
+    ]);
+    expect(within(latest).getByRole('link', { name: 'New' })).toHaveAttribute('href', '/campaigns/new');
+    expect(within(latest).getByRole('link', { name: 'View all campaigns' })).toHaveAttribute('href', '/campaigns');
+  });
+
+  it('says so when there are no figures, no spend and no campaigns yet', async () => {
+    const empty = workedExampleWeeks();
+    for (const day of [...empty.current_week, ...empty.previous_week]) {
+      day.amount_spent = day.amount_spent === null ? null : 0;
+    }
+    openDashboard({ [WEEKLY]: () => jsonResponse({ data: empty }) });
+    expect(await within(await panel('Overview')).findByText('No information to display')).toBeInTheDocument();
+    expect(within(await panel('Amount Spent')).getByText('No information to display')).toBeInTheDocument();
+    expect(await within(await panel('Latest Campaigns')).findByText('No campaigns yet')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Figures of your campaigns' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next figures' })).not.toBeInTheDocument();
+  });
+
+  it("shows a part that fails in a toast with the server's message", async () => {
+    const { fetchMock } = openDashboard({
+      [STATISTICS]: () => jsonResponse({ message: 'Figures are being recalculated' }, 403),
+    });
+    expect(await findToast('Something went wrong')).toHaveTextContent('Figures are being recalculated');
+    expect(await within(await panel('Overview')).findByText('No information to display')).toBeInTheDocument();
+    // The other parts still show.
+    expect(await screen.findByRole('table', { name: /Amount spent per day/ })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, WEEKLY)).toHaveLength(1);
+  });
+});
+
+describe('/admin/dashboard', () => {
+  function stats(overrides: Partial<AdminStatistics> = {}): AdminStatistics {
+    return {
+      customers: { active: 1204, banned: 3 },
+      campaigns: { pending: 5, approved: 42, declined: 7 },
+      total_impressions: 1234567,
+      total_reach: 456789,
+      amount_spent: 98765.4,
+      link_clicks: 2500,
+      cost_per_click: 39.51,
+      cost_per_lead: 1234.5,
+      ...overrides,
+    };
+  }
+
+  function openAdminDashboard(answer: Response) {
+    const fetchMock = stubApi({
+      [ADMIN_STATS]: () => answer,
+      'GET /api/get-campaign-requests': emptyPage,
+      'GET /api/my-notifications': emptyPage,
+    });
+    sessionStore.signIn(loginResponse({ role_id: ROLE.admin }));
+    return { ...renderApp('/admin/dashboard'), fetchMock };
+  }
+
+  const tiles = async () => {
+    const list = await screen.findByRole('list', { name: 'Portal statistics' });
+    return within(list)
+      .getAllByRole('listitem')
+      .map((tile) => tile.textContent);
+  };
+
+  it('shows the tiles over the whole portal above the latest campaigns and notifications', async () => {
+    const { fetchMock } = openAdminDashboard(jsonResponse({ data: stats() }));
+    expect(await tiles()).toEqual([
+      'Customers1,204Active3Banned',
+      'Campaigns5Pending42Approved7Declined',
+      'Total impressions1,234,567',
+      'Total reach456,789',
+      'Amount spent$98,765.40',
+      'Link clicks2,500',
+      'Cost per click$39.51',
+      'Cost per lead$1,234.50',
+    ]);
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Statistics', 'Latest Campaigns', 'Notifications']);
+    expect(requestsTo(fetchMock, ADMIN_STATS)).toHaveLength(1);
+  });
+
+  it('shows "—" for the costs when there are no clicks or leads', async () => {
+    openAdminDashboard(
+      jsonResponse({ data: stats({ amount_spent: 0, link_clicks: 0, cost_per_click: null, cost_per_lead: null }) }),
+    );
+    expect((await tiles()).slice(4)).toEqual([
+      'Amount spent$0.00',
+      'Link clicks0',
+      'Cost per click—',
+      'Cost per lead—',
+    ]);
+  });
+
+  it("shows a failure in a toast with the server's message", async () => {
+    openAdminDashboard(jsonResponse({ message: 'Statistics are unavailable' }, 403));
+    expect(await findToast('Something went wrong')).toHaveTextContent('Statistics are unavailable');
+    expect(within(await panel('Statistics')).getByText('No information to display')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,312 @@
+import {
+  Button,
+  CloseButton,
+  Fieldset,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { STATISTICS_FIELDS, STATISTICS_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/format';
+import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
+import { useSaveStatistics } from '../api/statistics';
+import {
+  editMetricsValues,
+  fieldOf,
+  statisticsDateTime,
+  statisticsFields,
+  todayUtc,
+  validateEditMetrics,
+  type EditMetricsValues,
+  type FigureName,
+} from './edit-metrics-values';
+
+/** The field names of docs/product/insights.md, Statistics entries. */
+const FIGURE_LABELS: Record<FigureName, string> = {
+  amount_spent: 'Amount spent',
+  ad_cost: 'Ad cost',
+  followers_count: 'Followers',
+  posts: 'Posts',
+  duration: 'Duration (hours)',
+  total_reach: 'Total reach',
+  post_reach: 'Post reach',
+  story_reach: 'Story reach',
+  total_impressions: 'Total impressions',
+  post_impressions: 'Post impressions',
+  story_impressions: 'Story impressions',
+  post_likes: 'Likes',
+  post_comments: 'Comments',
+  post_shares: 'Shares',
+  post_saves: 'Saves',
+  story_account_taps: 'Story account taps',
+  stories_with_link: 'Stories with link',
+  link_clicks: 'Link clicks',
+  lead_generated: 'Leads',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  ...FIGURE_LABELS,
+  created_at: 'Date',
+  date_paid: 'Date paid',
+  dates: 'Posting dates',
+};
+
+const FIGURE_GROUPS: { title: string; fields: FigureName[] }[] = [
+  { title: 'Spend', fields: ['amount_spent', 'ad_cost'] },
+  { title: 'Audience', fields: ['followers_count', 'posts', 'duration'] },
+  { title: 'Reach', fields: ['total_reach', 'post_reach', 'story_reach'] },
+  { title: 'Impressions', fields: ['total_impressions', 'post_impressions', 'story_impressions'] },
+  {
+    title: 'Engagement',
+    fields: ['post_likes', 'post_comments', 'post_shares', 'post_saves', 'link_clicks', 'lead_generated'],
+  },
+  { title: 'Stories', fields: ['story_account_taps', 'stories_with_link'] },
+];
+
+/** 2 columns on tablets, 3 on wide screens, 1 on phones. */
+const GRID_COLUMNS = { base: 1, xs: 2, md: 3 } as const;
+
+const isRequired = (name: FigureName) => name in STATISTICS_FIELDS;
+
+/** "18 Nov 2026, 10:30 UTC" of a datetime-local value (UTC). */
+const postingDateLabel = (value: string) => formatDateTime(`${value}Z`) || value;
+
+/** A group of the dialog's fields under its heading; a fieldset, so screen readers name the group too. */
+function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Fieldset
+      variant="unstyled"
+      legend={
+        <Title order={3} size="h6">
+          {title}
+        </Title>
+      }
+    >
+      {children}
+    </Fieldset>
+  );
+}
+
+export type EditMetricsCampaign = Pick<Campaign, 'id' | 'campaign_name' | 'date_paid'>;
+
+function EditMetricsForm({
+  campaign,
+  current,
+  onClose,
+}: {
+  campaign: EditMetricsCampaign;
+  current?: StatisticsEntry | null;
+  onClose: () => void;
+}) {
+  const [today] = useState(() => todayUtc());
+  const save = useSaveStatistics(campaign.id);
+  const postingInput = useRef<HTMLInputElement>(null);
+  const [posting, setPosting] = useState('');
+  const [postingError, setPostingError] = useState<string>();
+  const form = useForm<EditMetricsValues>({
+    initialValues: editMetricsValues({ datePaid: campaign.date_paid, current, today }),
+    validate: (values) => validateEditMetrics(values, today),
+  });
+
+  const addPostingDate = () => {
+    if (!statisticsDateTime(posting)) {
+      setPostingError(posting ? STATISTICS_MESSAGES.dateInvalid : STATISTICS_MESSAGES.dateRequired);
+      postingInput.current?.focus();
+      return;
+    }
+    if (!form.values.dates.includes(posting)) form.insertListItem('dates', posting);
+    form.clearFieldError('dates');
+    setPosting('');
+    setPostingError(undefined);
+  };
+
+  const removePostingDate = (index: number) => {
+    form.removeListItem('dates', index);
+    // The removed button took the focus with it; the date input is where the list is added to.
+    postingInput.current?.focus();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    /** Brings the keyboard to the first field that says what is wrong, once the messages show. */
+    const focusFirstError = () =>
+      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    if (form.validate().hasErrors) {
+      focusFirstError();
+      return;
+    }
+    if (save.isPending) return;
+    save.mutate(statisticsFields(form.getValues()), {
+      onSuccess: (answer) => {
+        notifySuccess('Updated', answer.message);
+        onClose();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) {
+          // docs/product/insights.md: one toast per message, and each message on its field.
+          const fieldErrors: Record<string, string> = {};
+          for (const [path, messages] of Object.entries(error.errors)) {
+            const field = fieldOf(path);
+            for (const message of messages) {
+              notifyError('Validation Error', `${FIELD_LABELS[field] ?? path}: ${message}`);
+            }
+            fieldErrors[field] = [fieldErrors[field], ...messages].filter(Boolean).join(' ');
+          }
+          form.setErrors(fieldErrors);
+          focusFirstError();
+          return;
+        }
+        notifyRequestError(error, 'Something went wrong');
+      },
+    });
+  };
+
+  const onPostingKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter adds the date rather than sending the whole form.
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      addPostingDate();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Text size="sm">
+          Figures of &ldquo;{campaign.campaign_name}&rdquo;: its running totals as of the date below, not what was added
+          since the last entry. Saving adds a new entry.
+        </Text>
+        {FIGURE_GROUPS.map((group, groupIndex) => (
+          <FieldGroup key={group.title} title={group.title}>
+            <SimpleGrid cols={GRID_COLUMNS} spacing="md">
+              {group.fields.map((name, index) => {
+                const money =
+                  name in STATISTICS_FIELDS &&
+                  STATISTICS_FIELDS[name as keyof typeof STATISTICS_FIELDS].kind === 'money';
+                return (
+                  <NumberInput
+                    key={name}
+                    label={FIGURE_LABELS[name]}
+                    required={isRequired(name)}
+                    data-autofocus={groupIndex === 0 && index === 0 ? true : undefined}
+                    min={0}
+                    clampBehavior="none"
+                    thousandSeparator=","
+                    inputMode={money ? 'decimal' : 'numeric'}
+                    {...(money ? { prefix: '$', decimalScale: 2, fixedDecimalScale: true } : { allowDecimal: false })}
+                    {...form.getInputProps(name)}
+                  />
+                );
+              })}
+            </SimpleGrid>
+          </FieldGroup>
+        ))}
+        <FieldGroup title="Dates">
+          <Stack gap="md">
+            <SimpleGrid cols={GRID_COLUMNS} spacing="md">
+              <TextInput
+                type="date"
+                label="Date"
+                description="The day the figures are as of (UTC)"
+                required
+                max={today}
+                {...form.getInputProps('created_at')}
+              />
+              <TextInput type="date" label="Date paid" required {...form.getInputProps('date_paid')} />
+            </SimpleGrid>
+            <TextInput
+              ref={postingInput}
+              type="datetime-local"
+              label="Posting date and time (UTC)"
+              description="When the ad was posted; add each date, at least one"
+              value={posting}
+              error={postingError ?? form.errors.dates}
+              onChange={(event) => {
+                setPosting(event.currentTarget.value);
+                setPostingError(undefined);
+              }}
+              onKeyDown={onPostingKeyDown}
+              inputContainer={(input) => (
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  <div style={{ flex: 1 }}>{input}</div>
+                  <Button variant="light" onClick={addPostingDate}>
+                    Add date
+                  </Button>
+                </Group>
+              )}
+            />
+            {form.values.dates.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No posting dates added yet
+              </Text>
+            ) : (
+              <Stack component="ul" gap={4} aria-label="Posting dates" m={0} p={0} style={{ listStyle: 'none' }}>
+                {form.values.dates.map((value, index) => (
+                  <Group component="li" key={`${index} ${value}`} gap="xs" wrap="nowrap">
+                    <Text size="sm">{postingDateLabel(value)}</Text>
+                    <CloseButton
+                      size="sm"
+                      aria-label={`Remove ${postingDateLabel(value)}`}
+                      onClick={() => removePostingDate(index)}
+                    />
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </FieldGroup>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save metrics
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * EDIT_METRICS (docs/product/insights.md, Statistics entries): an administrator enters an
+ * approved campaign's figures. It starts from the campaign's current figures when the caller
+ * passes them (`statistics[0]`), else from the documented defaults; the form is built afresh
+ * for each campaign opened. Focus starts in Amount spent and returns where it was on close.
+ */
+export function EditMetricsModal({
+  campaign,
+  current,
+  opened,
+  onClose,
+}: {
+  campaign: EditMetricsCampaign | null;
+  current?: StatisticsEntry | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const narrow = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Edit metrics"
+      size="xl"
+      fullScreen={narrow}
+      centered={!narrow}
+      returnFocus
+    >
+      {campaign && <EditMetricsForm key={campaign.id} campaign={campaign} current={current} onClose={onClose} />}
+    </Modal>
+  );
+}
