@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { freshEmail, signUpThroughApi } from './support/accounts';
+import { createCampaignThroughApi, tokenOf } from './support/campaigns';
+import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
+import { ADMIN } from './support/server-env';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const today = new Date();
+const todayText = `${today.getUTCDate()} ${MONTHS[today.getUTCMonth()]} ${today.getUTCFullYear()}`;
+
+/** What the administrator types into Edit metrics: every figure the dialog requires. */
+const FIGURES: [label: RegExp, value: string][] = [
+  [/^Amount spent/, '1250.50'],
+  [/^Ad cost/, '300'],
+  [/^Followers/, '420'],
+  [/^Posts/, '6'],
+  [/^Total reach/, '18000'],
+  [/^Post reach/, '12000'],
+  [/^Story reach/, '6000'],
+  [/^Total impressions/, '25000'],
+  [/^Post impressions/, '17000'],
+  [/^Story impressions/, '8000'],
+  [/^Likes/, '900'],
+  [/^Comments/, '75'],
+  [/^Shares/, '40'],
+  [/^Saves/, '33'],
+  [/^Story account taps/, '21'],
+  [/^Stories with link/, '4'],
+  [/^Link clicks/, '250'],
+];
+
+test.describe('figures, dashboards and analytics', () => {
+  test('an administrator enters figures; the customer reads them on the dashboard and analytics and downloads them', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const customer = { email: freshEmail('insights'), password: 'Insights-pass-1' };
+    await signUpThroughApi(request, customer.email, customer.password);
+    const name = `Autumn coats ${Date.now()}`;
+    const campaignId = await createCampaignThroughApi(request, await tokenOf(request, customer), name);
+    const approved = await request.post(`/api/update-campaign-approval-status/${campaignId}`, {
+      headers: { authorization: `Bearer ${await tokenOf(request, ADMIN)}` },
+      data: { approval_status: 'approved' },
+    });
+    expect(approved.status()).toBe(200);
+
+    // The administrator opens Edit metrics from the Approved tab and saves an entry.
+    const adminPage = await (await browser.newContext()).newPage();
+    await logIn(adminPage, ADMIN);
+    await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+    await expect(adminPage.getByRole('list', { name: 'Portal statistics' })).toBeVisible();
+    await checkPage(adminPage);
+    await adminPage.goto(`/admin/campaigns?tab=approved&search=${encodeURIComponent(name)}`);
+    await adminPage.getByRole('button', { name: `Edit metrics for ${name}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Edit metrics' });
+    await expect(dialog.getByLabel(/^Amount spent/)).toBeFocused();
+    await expect(dialog.getByLabel(/^Duration/)).toHaveValue('24');
+    await checkPage(adminPage);
+    for (const [label, value] of FIGURES) await dialog.getByLabel(label).fill(value);
+    await dialog.getByLabel(/^Date paid/).fill(today.toISOString().slice(0, 10));
+    await dialog.getByLabel(/^Posting date and time/).fill(`${today.toISOString().slice(0, 10)}T09:30`);
+    await dialog.getByRole('button', { name: 'Add date' }).click();
+    await expect(dialog.getByRole('list', { name: 'Posting dates' }).getByRole('listitem')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Save metrics' }).click();
+    await expect(adminPage.getByText('Campaign statistics updated successfully')).toBeVisible();
+    await checkToasts(adminPage);
+    await expect(dialog).toBeHidden();
+
+    // The review page's History lists the entry.
+    await adminPage.goto(`/admin/view-campaign/${campaignId}`);
+    await expect(adminPage.getByText(/Figures entered by/)).toBeVisible();
+
+    // The customer's dashboard: the cards, the chart of this week and Latest Campaigns.
+    const customerPage = await (await browser.newContext()).newPage();
+    await logIn(customerPage, customer);
+    await expect(customerPage).toHaveURL(/\/dashboard$/);
+    const cards = customerPage.getByRole('region', { name: 'Figures of your campaigns' });
+    await expect(cards.getByText('$1,250.50')).toBeVisible();
+    await expect(cards.getByText('+100.0%').first()).toBeVisible();
+    await expect(customerPage.getByRole('heading', { name: 'Amount Spent' })).toBeVisible();
+    await expect(customerPage.locator('.recharts-line').first()).toBeVisible();
+    const latest = customerPage.getByRole('list', { name: 'Latest campaigns' });
+    await expect(latest.getByText(name)).toBeVisible();
+    await expect(latest.getByText(`Figures as of ${todayText}`)).toBeVisible();
+    await checkPage(customerPage);
+
+    // Analytics: the card, opened, and the CSV file of the search.
+    await customerPage.goto('/analytics');
+    const card = customerPage.getByRole('article', { name });
+    await expect(card.getByText(`Figures as of ${todayText}`)).toBeVisible();
+    await card.getByRole('button', { name: `Show all figures of ${name}` }).click();
+    await expect(card.getByText('$5.00')).toBeVisible(); // cost per click: 1,250.50 / 250
+    await expect(card.getByText('24 h')).toBeVisible();
+    await checkPage(customerPage);
+    const [download] = await Promise.all([
+      customerPage.waitForEvent('download'),
+      customerPage.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`campaigns-analytics-${today.toISOString().slice(0, 10)}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
+    expect(csv[0]).toMatch(/^id,campaign_name,campaign_objective,/);
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(name);
+    expect(csv[1]).toContain(',1250.50,300.00,420,6,24,');
+
+    // The administrator's analytics show the campaign with its customer.
+    await adminPage.goto(`/admin/analytics?search=${encodeURIComponent(name)}`);
+    await expect(adminPage.getByRole('article', { name }).getByText(customer.email)).toBeVisible();
+    await checkPage(adminPage);
+  });
+});
