@@ -165,6 +165,12 @@ export const campaignSchema = z
     destination_url: z.string().nullable(),
     /** Figures entered by administrators, newest first; lists carry the current entry only. */
     statistics: z.array(statisticsEntrySchema),
+    /** From the current entry (docs/product/insights.md, Cost per click and per lead); null without one. */
+    impressions: z.number().int().nullable(),
+    link_clicks: z.number().int().nullable(),
+    /** Dollars to the cent; null without an entry or when the divisor is 0. */
+    cost_per_click: z.number().nullable(),
+    cost_per_lead: z.number().nullable(),
   })
   .meta({ id: 'Campaign' });
 export type Campaign = z.infer<typeof campaignSchema>;

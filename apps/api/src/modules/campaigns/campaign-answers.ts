@@ -1,6 +1,6 @@
 import type { Campaign, CampaignContent, CampaignDetail } from '@portal/contract';
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
-import { toStatisticsEntry } from '../insights/statistics-answers';
+import { costPer, midnight, toStatisticsEntry } from '../insights/statistics-answers';
 import type { CampaignView } from './campaign.repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -13,6 +13,17 @@ export function deliveryStatus(row: CampaignRow): 'active' | 'off' {
   const delivering =
     row.approvalStatus === 'approved' && row.onOff === 'on' && row.paymentStatus === 'paid' && !row.archivedAt;
   return delivering ? 'active' : 'off';
+}
+
+/** The figures a campaign record works out from its current entry (docs/product/insights.md). */
+function figuresOf(current: CampaignStatisticsRow | null) {
+  if (!current) return { impressions: null, link_clicks: null, cost_per_click: null, cost_per_lead: null };
+  return {
+    impressions: current.totalImpressions,
+    link_clicks: current.linkClicks,
+    cost_per_click: costPer(current.amountSpentCents, current.linkClicks),
+    cost_per_lead: costPer(current.amountSpentCents, current.leadGenerated),
+  };
 }
 
 /** A campaign as the API answers it in lists. */
@@ -37,9 +48,10 @@ export function toCampaign({ campaign: row, owner, ad, current }: CampaignView):
     archived_at: iso(row.archivedAt),
     delivery_status: deliveryStatus(row),
     payment_status: row.paymentStatus,
-    // Payment links and payments come with the payments module (docs/product/payments.md).
+    // Payment links and payments come with the payments module (docs/product/payments.md);
+    // until a campaign is paid through the portal, Date paid is the one entered with its figures.
     payment_link_url: null,
-    date_paid: null,
+    date_paid: current ? midnight(current.datePaid) : null,
     created_at: row.createdAt.toISOString(),
     published_on: iso(row.publishedOn),
     submitted_at: iso(row.submittedAt),
@@ -49,6 +61,7 @@ export function toCampaign({ campaign: row, owner, ad, current }: CampaignView):
     destination_url: ad?.destinationUrl ?? null,
     // Lists carry the current entry only; answers about one campaign carry them all.
     statistics: current ? [toStatisticsEntry(current)] : [],
+    ...figuresOf(current),
   };
 }
 

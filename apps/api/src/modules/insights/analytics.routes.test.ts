@@ -68,6 +68,15 @@ describe('analytics pages and their CSV files', () => {
       duration: 48,
     });
     expect(data[0]!.statistics).toEqual([]);
+    expect(boots).toMatchObject({
+      impressions: 1,
+      link_clicks: 10,
+      cost_per_click: 2.55,
+      cost_per_lead: 8.5,
+      // Not paid through the portal: the date entered with the figures.
+      date_paid: '2026-11-01T00:00:00.000Z',
+    });
+    expect(data[0]).toMatchObject({ impressions: null, cost_per_click: null, date_paid: null });
   });
 
   it('searches names, pages by 10, and keeps other customers out', async () => {
@@ -228,4 +237,8 @@ const CAMPAIGN: Campaign = {
   ad_description: null,
   destination_url: null,
   statistics: [],
+  impressions: null,
+  link_clicks: null,
+  cost_per_click: null,
+  cost_per_lead: null,
 };

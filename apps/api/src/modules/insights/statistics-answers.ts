@@ -30,7 +30,7 @@ export const isMoneyColumn = (column: keyof SummedFigures) => column.endsWith('C
 /** Dollars per unit to the cent, or null when there are no units (docs/product/insights.md, Cost per click and per lead). */
 export const costPer = (cents: number, units: number): number | null =>
   units === 0 ? null : Math.round(cents / units) / 100;
-const midnight = (day: string) => `${day}T00:00:00.000Z`;
+export const midnight = (day: string) => `${day}T00:00:00.000Z`;
 
 /** An entry as campaign answers carry it. */
 export const toStatisticsEntry = (row: CampaignStatisticsRow): StatisticsEntry => ({

@@ -4,21 +4,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { campaignFixture, statisticsEntryFixture } from '@/test/campaigns';
 
 const CUSTOMER_LIST = '/api/customer/campaigns-analytics';
 const CUSTOMER_EXPORT = '/api/customer/campaigns-analytics/export';
 const ADMIN_LIST = '/api/all-campaigns-analytics';
 
 function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
-  return {
+  return statisticsEntryFixture({
     id: 3,
     created_at: '2026-11-18T00:00:00.000Z',
-    date_paid: '2026-11-05T00:00:00.000Z',
     amount_spent: 120,
     ad_cost: 95.5,
     followers_count: 4200,
     posts: 3,
-    duration: 24,
     total_reach: 12500,
     post_reach: 10000,
     story_reach: 2500,
@@ -32,14 +31,13 @@ function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
     story_account_taps: 17,
     stories_with_link: 2,
     link_clicks: 48,
-    lead_generated: 0,
     dates: ['2026-11-16T14:30:00.000Z', '2026-11-17T09:05:00.000Z'],
     ...overrides,
-  };
+  });
 }
 
 function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
+  return campaignFixture({
     id: 9,
     user_id: 5,
     user_first_name: 'Bo',
@@ -51,25 +49,16 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
     budget_amount: 40,
     budget: 40,
     keywords: ['boots', 'winter', 'warm'],
-    approval_status: 'approved',
-    decline_reason: null,
-    on_off: 'on',
-    status: 'active',
-    archived_at: null,
-    delivery_status: 'active',
-    payment_status: 'paid',
-    payment_link_url: null,
     date_paid: '2026-11-05T00:00:00.000Z',
     created_at: '2026-11-01T10:00:00.000Z',
     published_on: '2026-11-02T10:00:00.000Z',
     submitted_at: '2026-11-01T11:00:00.000Z',
-    declined_at: null,
     ad_title: 'Warm feet',
     ad_description: 'All sizes',
     destination_url: 'https://shop.example.com/boots',
     statistics: [entry()],
     ...overrides,
-  };
+  });
 }
 
 const page = (data: Campaign[], lastPage = 1) =>

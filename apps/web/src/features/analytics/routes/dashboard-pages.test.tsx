@@ -2,7 +2,6 @@ import {
   DASHBOARD_FIGURES,
   ROLE,
   type AdminStatistics,
-  type Campaign,
   type DashboardFigure,
   type DashboardStatistics,
   type SpendDay,
@@ -14,6 +13,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { campaignFixture, statisticsEntryFixture } from '@/test/campaigns';
 
 const STATISTICS = 'GET /api/customer/campaigns-statistics';
 const WEEKLY = 'GET /api/customer/weekly-spent';
@@ -47,67 +47,24 @@ function workedExampleWeeks(): WeeklySpend {
 }
 
 function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
-  return {
-    id: 1,
+  return statisticsEntryFixture({
     created_at: '2026-11-18T00:00:00.000Z',
     date_paid: null,
     amount_spent: 120,
     ad_cost: 100,
     followers_count: 4200,
     posts: 3,
-    duration: 24,
     total_reach: 12500,
     post_reach: 10000,
     story_reach: 2500,
     total_impressions: 34000,
     post_impressions: 30000,
     story_impressions: 4000,
-    post_likes: 0,
-    post_comments: 0,
-    post_shares: 0,
-    post_saves: 0,
-    story_account_taps: 0,
-    stories_with_link: 0,
-    link_clicks: 0,
-    lead_generated: 0,
-    dates: [],
     ...overrides,
-  };
+  });
 }
 
-function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    id: 1,
-    user_id: 7,
-    user_first_name: 'Ann',
-    user_last_name: 'Lee',
-    user_email: 'ann@example.com',
-    campaign_name: 'Summer sale',
-    campaign_objective: 'Video view',
-    budget_type: 'lifetime',
-    budget_amount: 1250,
-    budget: 1250,
-    keywords: ['shoes', 'summer', 'sale'],
-    approval_status: 'approved',
-    decline_reason: null,
-    on_off: 'on',
-    status: 'active',
-    archived_at: null,
-    delivery_status: 'active',
-    payment_status: 'paid',
-    payment_link_url: null,
-    date_paid: null,
-    created_at: '2026-11-02T10:00:00.000Z',
-    published_on: '2026-11-03T10:00:00.000Z',
-    submitted_at: '2026-11-02T11:00:00.000Z',
-    declined_at: null,
-    ad_title: 'Shoes for summer',
-    ad_description: 'Light and cheap',
-    destination_url: 'https://shop.example.com/summer',
-    statistics: [],
-    ...overrides,
-  };
-}
+const campaign = campaignFixture;
 
 function openDashboard(handlers: Record<string, ApiHandler> = {}) {
   const fetchMock = stubApi({

@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import statusColors from '@/components/status-colors.module.css';
 import { SUCCESS_GREEN } from '@/config/theme';
-import { formatCount, formatDate, formatUsd } from '@/lib/format';
+import { figuresAsOf, formatCount, formatDate, formatUsd } from '@/lib/format';
 
 /** What a row can do; the list panel carries the requests out. */
 export interface CampaignRowHandlers {
@@ -167,9 +167,16 @@ function columnsOf(props: CampaignTableProps): Column[] {
     key: 'name',
     header: 'Campaign',
     cell: (campaign) => (
-      <Text size="sm" fw={500} maw={280} style={{ overflowWrap: 'anywhere' }}>
-        {campaign.campaign_name}
-      </Text>
+      <>
+        <Text size="sm" fw={500} maw={280} style={{ overflowWrap: 'anywhere' }}>
+          {campaign.campaign_name}
+        </Text>
+        {current(campaign) && (
+          <Text size="xs" c="dimmed">
+            {figuresAsOf(current(campaign)!.created_at)}
+          </Text>
+        )}
+      </>
     ),
   };
   const created: Column = {

@@ -4,50 +4,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { campaignFixture, statisticsEntryFixture } from '@/test/campaigns';
 
 const ACTIVE = '/api/customer/my-active-campaigns';
 const PENDING = '/api/customer/my-pending-campaigns';
 const ARCHIVED = '/api/customer/my-archived-campaigns';
 
-function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    id: 1,
-    user_id: 7,
-    user_first_name: 'Ann',
-    user_last_name: 'Lee',
-    user_email: 'ann@example.com',
-    campaign_name: 'Summer sale',
-    campaign_objective: 'Video view',
-    budget_type: 'lifetime',
-    budget_amount: 1250,
-    budget: 1250,
-    keywords: ['shoes', 'summer', 'sale'],
-    approval_status: 'approved',
-    decline_reason: null,
-    on_off: 'on',
-    status: 'active',
-    archived_at: null,
-    delivery_status: 'active',
-    payment_status: 'paid',
-    payment_link_url: null,
-    date_paid: null,
-    created_at: '2026-11-02T10:00:00.000Z',
-    published_on: '2026-11-03T10:00:00.000Z',
-    submitted_at: '2026-11-02T11:00:00.000Z',
-    declined_at: null,
-    ad_title: 'Shoes for summer',
-    ad_description: 'Light and cheap',
-    destination_url: 'https://shop.example.com/summer',
-    statistics: [],
-    ...overrides,
-  };
-}
+const campaign = campaignFixture;
 
 function statistics(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
-  return {
-    id: 1,
-    created_at: '2026-11-10T00:00:00.000Z',
-    date_paid: '2026-11-05T00:00:00.000Z',
+  return statisticsEntryFixture({
     amount_spent: 320.5,
     ad_cost: 300,
     followers_count: 4200,
@@ -59,17 +25,8 @@ function statistics(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
     total_impressions: 34000,
     post_impressions: 30000,
     story_impressions: 4000,
-    post_likes: 0,
-    post_comments: 0,
-    post_shares: 0,
-    post_saves: 0,
-    story_account_taps: 0,
-    stories_with_link: 0,
-    link_clicks: 0,
-    lead_generated: 0,
-    dates: [],
     ...overrides,
-  };
+  });
 }
 
 const TYPES = { [ACTIVE]: 'Active', [PENDING]: 'Pending', [ARCHIVED]: 'Archive' } as const;
@@ -151,6 +108,8 @@ describe('/campaigns lists', () => {
     expect(summer['Date paid']).toHaveTextContent('5 Nov 2026');
     expect(within(summer['Payment Status']!).getByText('Paid')).toBeInTheDocument();
     expect(summer['Amount spent']).toHaveTextContent('$320.50');
+    expect(summer['Campaign']).toHaveTextContent('Figures as of 10 Nov 2026');
+    expect(cellsOf(await rowOf('No link yet'))['Campaign']).not.toHaveTextContent('Figures as of');
     expect(screen.getByRole('switch', { name: 'Summer sale on or off' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Select Summer sale' })).not.toBeChecked();
     expect(

@@ -4,38 +4,26 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { callsTo, findToast, jsonResponse, loginResponse, routeFetch, sentJson } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { campaignFixture } from '@/test/campaigns';
 
-const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
-  id: 41,
-  user_id: 7,
-  user_first_name: 'Ann',
-  user_last_name: 'Lee',
-  user_email: 'ann@example.com',
-  campaign_name: 'Autumn shoes',
-  campaign_objective: 'Video view',
-  budget_type: 'lifetime',
-  budget_amount: 250,
-  budget: 250,
-  keywords: ['shoes', 'autumn', 'sale'],
-  approval_status: 'draft',
-  decline_reason: null,
-  on_off: 'on',
-  status: 'active',
-  archived_at: null,
-  delivery_status: 'off',
-  payment_status: 'unpaid',
-  payment_link_url: null,
-  date_paid: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  published_on: null,
-  submitted_at: null,
-  declined_at: null,
-  ad_title: null,
-  ad_description: null,
-  destination_url: null,
-  statistics: [],
-  ...overrides,
-});
+const campaign = (overrides: Partial<Campaign> = {}): Campaign =>
+  campaignFixture({
+    id: 41,
+    campaign_name: 'Autumn shoes',
+    budget_amount: 250,
+    budget: 250,
+    keywords: ['shoes', 'autumn', 'sale'],
+    approval_status: 'draft',
+    delivery_status: 'off',
+    payment_status: 'unpaid',
+    created_at: '2026-11-20T10:00:00.000Z',
+    published_on: null,
+    submitted_at: null,
+    ad_title: null,
+    ad_description: null,
+    destination_url: null,
+    ...overrides,
+  });
 
 const template = (overrides: Partial<AdTemplate> = {}): AdTemplate => ({
   id: 5,

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { campaignFixture } from '@/test/campaigns';
 
 function openAsAdmin(path: string, handlers: Record<string, ApiHandler>) {
   const fetchMock = stubApi(handlers);
@@ -36,7 +37,7 @@ function user(overrides: Partial<ListedUser> = {}): ListedUser {
 }
 
 function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
+  return campaignFixture({
     id: 9,
     user_id: 5,
     user_first_name: 'Bo',
@@ -49,24 +50,16 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
     budget: 40,
     keywords: ['boots', 'winter', 'warm'],
     approval_status: 'pending',
-    decline_reason: null,
-    on_off: 'on',
-    status: 'active',
-    archived_at: null,
     delivery_status: 'off',
     payment_status: 'unpaid',
-    payment_link_url: null,
-    date_paid: null,
     created_at: '2026-11-20T10:00:00.000Z',
     published_on: null,
     submitted_at: '2026-11-21T10:00:00.000Z',
-    declined_at: null,
     ad_title: 'Warm feet',
     ad_description: 'All sizes',
     destination_url: 'https://shop.example.com/boots',
-    statistics: [],
     ...overrides,
-  };
+  });
 }
 
 /** A row's cells by column header. */

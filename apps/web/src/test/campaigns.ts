@@ -1,0 +1,72 @@
+import type { Campaign, StatisticsEntry } from '@portal/contract';
+
+/**
+ * Campaign records as the API answers them, for page tests: an approved, paid campaign without
+ * figures, and a zero-filled statistics entry. Tests override what they are about.
+ */
+export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 1,
+    user_id: 7,
+    user_first_name: 'Ann',
+    user_last_name: 'Lee',
+    user_email: 'ann@example.com',
+    campaign_name: 'Summer sale',
+    campaign_objective: 'Video view',
+    budget_type: 'lifetime',
+    budget_amount: 1250,
+    budget: 1250,
+    keywords: ['shoes', 'summer', 'sale'],
+    approval_status: 'approved',
+    decline_reason: null,
+    on_off: 'on',
+    status: 'active',
+    archived_at: null,
+    delivery_status: 'active',
+    payment_status: 'paid',
+    payment_link_url: null,
+    date_paid: null,
+    created_at: '2026-11-02T10:00:00.000Z',
+    published_on: '2026-11-03T10:00:00.000Z',
+    submitted_at: '2026-11-02T11:00:00.000Z',
+    declined_at: null,
+    ad_title: 'Shoes for summer',
+    ad_description: 'Light and cheap',
+    destination_url: 'https://shop.example.com/summer',
+    statistics: [],
+    impressions: null,
+    link_clicks: null,
+    cost_per_click: null,
+    cost_per_lead: null,
+    ...overrides,
+  };
+}
+
+export function statisticsEntryFixture(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
+  return {
+    id: 1,
+    created_at: '2026-11-10T00:00:00.000Z',
+    date_paid: '2026-11-05T00:00:00.000Z',
+    amount_spent: 0,
+    ad_cost: 0,
+    followers_count: 0,
+    posts: 0,
+    duration: 24,
+    total_reach: 0,
+    post_reach: 0,
+    story_reach: 0,
+    total_impressions: 0,
+    post_impressions: 0,
+    story_impressions: 0,
+    post_likes: 0,
+    post_comments: 0,
+    post_shares: 0,
+    post_saves: 0,
+    story_account_taps: 0,
+    stories_with_link: 0,
+    link_clicks: 0,
+    lead_generated: 0,
+    dates: [],
+    ...overrides,
+  };
+}
