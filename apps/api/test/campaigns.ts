@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { CampaignDetail } from '@portal/contract';
+import { STATISTICS_FIELDS, type CampaignDetail } from '@portal/contract';
 import { createRepositories } from '../src/db/repositories';
 import { campaigns } from '../src/db/schema';
-import { PNG_1PX } from './fixtures';
+import { multipart, PNG_1PX } from './fixtures';
 import { bearer, type TestApp } from './test-app';
 
 /** Step 1 of the wizard as a customer fills it in. */
@@ -123,4 +123,34 @@ export async function insertCampaigns(
     )
     .returning({ id: campaigns.id });
   return inserted.map((row) => row.id);
+}
+
+/**
+ * Saves a statistics entry as the Edit metrics dialog does, as an administrator: every required
+ * figure `base` unless `figures` gives it, dated `day` ('YYYY-MM-DD'), paid on 1 Nov 2026, posted
+ * twice.
+ */
+export async function enterFigures(
+  testApp: TestApp,
+  adminToken: string,
+  campaignId: number,
+  day: string,
+  figures: Record<string, number> = {},
+  base = 0,
+) {
+  const body = await multipart({
+    ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, String(base)])),
+    ...Object.fromEntries(Object.entries(figures).map(([name, value]) => [name, String(value)])),
+    created_at: `${day}T00:00:00Z`,
+    date_paid: '2026-11-01',
+    'dates[0]': '2026-11-02T09:00:00Z',
+    'dates[1]': '2026-11-03T18:30:00Z',
+  });
+  const answer = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/campaign/add-update-performance-stats/${campaignId}`,
+    headers: { ...bearer(adminToken), ...body.headers },
+    payload: body.payload,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
 }

@@ -70,3 +70,32 @@ export function statisticsEntryFixture(overrides: Partial<StatisticsEntry> = {})
     ...overrides,
   };
 }
+
+/** Another customer's campaign, for pages that show whose it is. */
+export const WINTER_BOOTS = {
+  id: 9,
+  user_id: 5,
+  user_first_name: 'Bo',
+  user_email: 'bo@example.com',
+  campaign_name: 'Winter boots',
+  campaign_objective: 'Consideration',
+  budget_type: 'daily',
+  budget_amount: 40,
+  budget: 40,
+  keywords: ['boots', 'winter', 'warm'],
+  ad_title: 'Warm feet',
+  ad_description: 'All sizes',
+  destination_url: 'https://shop.example.com/boots',
+} satisfies Partial<Campaign>;
+
+/** Audience, reach and impressions of a campaign that has run for a while. */
+export const SAMPLE_FIGURES = {
+  followers_count: 4200,
+  posts: 3,
+  total_reach: 12500,
+  post_reach: 10000,
+  story_reach: 2500,
+  total_impressions: 34000,
+  post_impressions: 30000,
+  story_impressions: 4000,
+} satisfies Partial<StatisticsEntry>;

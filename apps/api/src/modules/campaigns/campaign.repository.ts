@@ -183,27 +183,22 @@ export class CampaignRepository {
             ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
           ),
     );
-    const total = this.db
-      .select({ total: count() })
-      .from(campaigns)
-      .innerJoin(users, eq(users.id, campaigns.userId))
-      .where(where);
-    return fetchPage(query, {
-      rows: ({ limit, offset }) =>
-        this.selectViews({ total: sql<number>`(${total})`.mapWith(Number) })
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
-          .limit(limit)
-          .offset(offset) as Promise<WithTotal<CampaignView>[]>,
-      count: async () => (await total)[0]!.total,
-    });
+    // The search reads the owner's name, so the count joins the owner too.
+    return this.newestFirstPage(query, where, { countWithOwner: true });
   }
 
   /** One page of an analytics page's campaigns, newest first, each with its current figures. */
   async listForAnalytics(scope: AnalyticsScope, query: ListQuery): Promise<Paginated<CampaignView>> {
     const where = analyticsOf(scope, query.search);
-    const total = this.db.select({ total: count() }).from(campaigns).where(where);
-    return fetchPage(query, {
+    return this.newestFirstPage(query, where, { countWithOwner: false });
+  }
+
+  /** A page of the campaigns `where` selects, newest first, with their count beside each row. */
+  private newestFirstPage(query: ListQuery, where: SQL | undefined, { countWithOwner }: { countWithOwner: boolean }) {
+    let counted = this.db.select({ total: count() }).from(campaigns).$dynamic();
+    if (countWithOwner) counted = counted.innerJoin(users, eq(users.id, campaigns.userId));
+    const total = counted.where(where);
+    return fetchPage<CampaignView>(query, {
       rows: ({ limit, offset }) =>
         this.selectViews({ total: sql<number>`(${total})`.mapWith(Number) })
           .where(where)

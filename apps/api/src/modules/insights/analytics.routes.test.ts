@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { ROLE, STATISTICS_FIELDS, type Campaign } from '@portal/contract';
-import { multipart } from '../../../test/fixtures';
-import { insertCampaigns } from '../../../test/campaigns';
+import { ROLE, type Campaign } from '@portal/contract';
+import { enterFigures, insertCampaigns } from '../../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { csvColumns, csvStream, neutralizeFormula } from './analytics-csv';
 
@@ -34,23 +33,8 @@ describe('analytics pages and their CSV files', () => {
   });
   afterAll(() => t.close());
 
-  async function enter(campaignId: number, day: string, figures: Record<string, number>) {
-    const body = await multipart({
-      ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, '1'])),
-      ...Object.fromEntries(Object.entries(figures).map(([name, value]) => [name, String(value)])),
-      created_at: `${day}T00:00:00Z`,
-      date_paid: '2026-11-01',
-      'dates[0]': '2026-11-02T09:00:00Z',
-      'dates[1]': '2026-11-03T18:30:00Z',
-    });
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: `/api/campaign/add-update-performance-stats/${campaignId}`,
-      headers: { ...bearer(adminToken), ...body.headers },
-      payload: body.payload,
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-  }
+  const enter = (campaignId: number, day: string, figures: Record<string, number>) =>
+    enterFigures(t, adminToken, campaignId, day, figures, 1);
 
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DASHBOARD_FIGURES, ROLE, STATISTICS_FIELDS, type Campaign } from '@portal/contract';
+import { DASHBOARD_FIGURES, ROLE, type Campaign } from '@portal/contract';
 import { createRepositories } from '../../db/repositories';
-import { multipart } from '../../../test/fixtures';
-import { insertCampaigns } from '../../../test/campaigns';
+import { enterFigures, insertCampaigns } from '../../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 
 /** Friday 20 November 2026, the day of the worked example in docs/product/insights.md. */
@@ -23,23 +22,8 @@ describe('dashboards and analytics', () => {
     return { id: user.id, email: user.email, token: await t.login(user.email) };
   };
 
-  /** Saves an entry as the Edit metrics dialog does: every figure 0 unless given, dated `day`. */
-  const enter = async (campaignId: number, day: string, figures: Record<string, number> = {}) => {
-    const body = await multipart({
-      ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, '0'])),
-      ...Object.fromEntries(Object.entries(figures).map(([name, value]) => [name, String(value)])),
-      created_at: `${day}T00:00:00Z`,
-      date_paid: '2026-11-01',
-      'dates[0]': '2026-11-02T09:00:00Z',
-    });
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: `/api/campaign/add-update-performance-stats/${campaignId}`,
-      headers: { ...bearer(adminToken), ...body.headers },
-      payload: body.payload,
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
-  };
+  const enter = (campaignId: number, day: string, figures: Record<string, number> = {}) =>
+    enterFigures(t, adminToken, campaignId, day, figures);
 
   const get = async (url: string, token: string) => {
     const answer = await t.app.inject({ method: 'GET', url, headers: bearer(token) });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { campaignFixture, statisticsEntryFixture } from '@/test/campaigns';
+import { campaignFixture, SAMPLE_FIGURES, statisticsEntryFixture, WINTER_BOOTS } from '@/test/campaigns';
 
 const CUSTOMER_LIST = '/api/customer/campaigns-analytics';
 const CUSTOMER_EXPORT = '/api/customer/campaigns-analytics/export';
@@ -16,14 +16,7 @@ function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
     created_at: '2026-11-18T00:00:00.000Z',
     amount_spent: 120,
     ad_cost: 95.5,
-    followers_count: 4200,
-    posts: 3,
-    total_reach: 12500,
-    post_reach: 10000,
-    story_reach: 2500,
-    total_impressions: 34000,
-    post_impressions: 30000,
-    story_impressions: 4000,
+    ...SAMPLE_FIGURES,
     post_likes: 910,
     post_comments: 64,
     post_shares: 31,
@@ -38,24 +31,12 @@ function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
 
 function campaign(overrides: Partial<Campaign> = {}): Campaign {
   return campaignFixture({
-    id: 9,
-    user_id: 5,
-    user_first_name: 'Bo',
+    ...WINTER_BOOTS,
     user_last_name: 'Brown',
-    user_email: 'bo@example.com',
-    campaign_name: 'Winter boots',
-    campaign_objective: 'Consideration',
-    budget_type: 'daily',
-    budget_amount: 40,
-    budget: 40,
-    keywords: ['boots', 'winter', 'warm'],
     date_paid: '2026-11-05T00:00:00.000Z',
     created_at: '2026-11-01T10:00:00.000Z',
     published_on: '2026-11-02T10:00:00.000Z',
     submitted_at: '2026-11-01T11:00:00.000Z',
-    ad_title: 'Warm feet',
-    ad_description: 'All sizes',
-    destination_url: 'https://shop.example.com/boots',
     statistics: [entry()],
     ...overrides,
   });

@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { campaignFixture, statisticsEntryFixture } from '@/test/campaigns';
+import { campaignFixture, SAMPLE_FIGURES, statisticsEntryFixture } from '@/test/campaigns';
 
 const STATISTICS = 'GET /api/customer/campaigns-statistics';
 const WEEKLY = 'GET /api/customer/weekly-spent';
@@ -52,14 +52,7 @@ function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
     date_paid: null,
     amount_spent: 120,
     ad_cost: 100,
-    followers_count: 4200,
-    posts: 3,
-    total_reach: 12500,
-    post_reach: 10000,
-    story_reach: 2500,
-    total_impressions: 34000,
-    post_impressions: 30000,
-    story_impressions: 4000,
+    ...SAMPLE_FIGURES,
     ...overrides,
   });
 }

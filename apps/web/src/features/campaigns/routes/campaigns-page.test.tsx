@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { campaignFixture, statisticsEntryFixture } from '@/test/campaigns';
+import { campaignFixture, SAMPLE_FIGURES, statisticsEntryFixture } from '@/test/campaigns';
 
 const ACTIVE = '/api/customer/my-active-campaigns';
 const PENDING = '/api/customer/my-pending-campaigns';
@@ -16,15 +16,8 @@ function statistics(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
   return statisticsEntryFixture({
     amount_spent: 320.5,
     ad_cost: 300,
-    followers_count: 4200,
-    posts: 3,
+    ...SAMPLE_FIGURES,
     duration: 7,
-    total_reach: 12500,
-    post_reach: 10000,
-    story_reach: 2500,
-    total_impressions: 34000,
-    post_impressions: 30000,
-    story_impressions: 4000,
     ...overrides,
   });
 }

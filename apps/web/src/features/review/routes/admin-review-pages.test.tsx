@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { campaignFixture } from '@/test/campaigns';
+import { campaignFixture, WINTER_BOOTS } from '@/test/campaigns';
 
 function openAsAdmin(path: string, handlers: Record<string, ApiHandler>) {
   const fetchMock = stubApi(handlers);
@@ -38,26 +38,14 @@ function user(overrides: Partial<ListedUser> = {}): ListedUser {
 
 function campaign(overrides: Partial<Campaign> = {}): Campaign {
   return campaignFixture({
-    id: 9,
-    user_id: 5,
-    user_first_name: 'Bo',
+    ...WINTER_BOOTS,
     user_last_name: 'Banned',
-    user_email: 'bo@example.com',
-    campaign_name: 'Winter boots',
-    campaign_objective: 'Consideration',
-    budget_type: 'daily',
-    budget_amount: 40,
-    budget: 40,
-    keywords: ['boots', 'winter', 'warm'],
     approval_status: 'pending',
     delivery_status: 'off',
     payment_status: 'unpaid',
     created_at: '2026-11-20T10:00:00.000Z',
     published_on: null,
     submitted_at: '2026-11-21T10:00:00.000Z',
-    ad_title: 'Warm feet',
-    ad_description: 'All sizes',
-    destination_url: 'https://shop.example.com/boots',
     ...overrides,
   });
 }
