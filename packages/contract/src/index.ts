@@ -30,3 +30,4 @@ export * from './notifications/notification.schemas';
 export * from './notifications/notification.endpoints';
 export * from './insights/insights.schemas';
 export * from './insights/insights.endpoints';
+export * from './payments/card';
