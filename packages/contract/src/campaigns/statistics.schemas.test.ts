@@ -55,6 +55,12 @@ describe('statisticsRequestSchema', () => {
     }
   });
 
+  it('refuses figures too large to add up exactly', () => {
+    expect(errorsOf({ ...complete(), amount_spent: '1e300' }).amount_spent).toBe(STATISTICS_MESSAGES.tooLarge);
+    expect(errorsOf({ ...complete(), posts: '99999999999999999999' }).posts).toBe(STATISTICS_MESSAGES.tooLarge);
+    expect(statisticsRequestSchema.parse({ ...complete(), amount_spent: '1000000000' }).amount_spent).toBe(1e9);
+  });
+
   it('refuses negative, fractional counts, sub-cent money, bad and impossible dates', () => {
     expect(errorsOf({ ...complete(), posts: '-1' }).posts).toBe(STATISTICS_MESSAGES.negative);
     expect(errorsOf({ ...complete(), posts: '1.5' }).posts).toBe(STATISTICS_MESSAGES.notWhole);

@@ -70,7 +70,14 @@ export const STATISTICS_MESSAGES = {
   datesRequired: 'At least one date is required',
   updated: 'Campaign statistics updated successfully',
   notApproved: 'Figures can be entered for approved campaigns only',
+  tooLarge: 'Value is too large',
 } as const;
+
+/**
+ * The largest figure an entry takes: far beyond any campaign, and small enough that the sums of
+ * every campaign's figures stay exact (kept as whole cents in 64-bit columns, read as numbers).
+ */
+export const STATISTICS_MAX = { money: 1_000_000_000, count: 1_000_000_000_000 } as const;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -102,6 +109,7 @@ function figure(kind: 'money' | 'count', requiredMessage: string) {
       .number({ error: (issue) => (issue.input === undefined ? requiredMessage : STATISTICS_MESSAGES.notANumber) })
       .refine(Number.isFinite, { error: STATISTICS_MESSAGES.notANumber, abort: true })
       .refine((value) => value >= 0, { error: STATISTICS_MESSAGES.negative, abort: true })
+      .refine((value) => value <= STATISTICS_MAX[kind], { error: STATISTICS_MESSAGES.tooLarge, abort: true })
       .refine((value) => (kind === 'count' ? Number.isInteger(value) : isWholeCents(value)), {
         error: kind === 'count' ? STATISTICS_MESSAGES.notWhole : STATISTICS_MESSAGES.tooManyDecimals,
       }),

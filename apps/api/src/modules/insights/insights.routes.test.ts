@@ -98,6 +98,12 @@ describe('entering figures', () => {
     expect(errors.posts).toEqual([STATISTICS_FIELDS.posts.required]);
     expect(errors.created_at).toEqual([STATISTICS_MESSAGES.dateRequired]);
     expect(errors.dates).toEqual([STATISTICS_MESSAGES.datesRequired]);
+    const huge = await save(campaign.id, form({ amount_spent: '1e300', posts: '99999999999999999999' }));
+    expect(huge.statusCode).toBe(422);
+    expect(errorBody(huge).errors).toEqual({
+      amount_spent: [STATISTICS_MESSAGES.tooLarge],
+      posts: [STATISTICS_MESSAGES.tooLarge],
+    });
     const future = await save(campaign.id, form({ created_at: dialogDay(1) }));
     expect(errorBody(future).errors).toEqual({ created_at: [STATISTICS_MESSAGES.dateInFuture] });
   });
