@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
@@ -8,7 +10,12 @@ import type { NotificationService } from './notification.service';
 interface OpenStream {
   principal: Principal;
   stream: PassThrough;
+  /** Settles when the HTTP response carrying the stream is over: sent in full, or cut off. */
+  responseClosed: Promise<unknown>;
 }
+
+/** How long shutdown waits for ended streams to reach their clients. */
+const CLOSE_WAIT_MS = 5_000;
 
 export interface NotificationHubOptions {
   database: DatabaseHandle;
@@ -32,11 +39,16 @@ export class NotificationHub {
 
   constructor(private readonly options: NotificationHubOptions) {}
 
-  /** A new stream for the principal: the route sends it as the answer. */
-  async open(principal: Principal): Promise<PassThrough> {
+  /**
+   * A new stream for the principal, to be sent as the body of `response`. The stream ends when
+   * the client goes away, on a ban, and on shutdown.
+   */
+  async open(principal: Principal, response: ServerResponse): Promise<PassThrough> {
     this.listening ??= this.options.database.listen(NOTIFICATIONS_CHANNEL, (payload) => void this.deliver(payload));
     await this.listening;
-    const entry: OpenStream = { principal, stream: new PassThrough() };
+    const entry: OpenStream = { principal, stream: new PassThrough(), responseClosed: once(response, 'close') };
+    // 'close' on the response, not the request: it also fires when the client disconnects.
+    response.once('close', () => entry.stream.destroy());
     const ofUser = this.streams.get(principal.userId) ?? new Set();
     ofUser.add(entry);
     this.streams.set(principal.userId, ofUser);
@@ -56,9 +68,21 @@ export class NotificationHub {
     for (const entry of this.streams.get(userId) ?? []) entry.stream.end();
   }
 
-  /** Ends every stream and stops listening, so the server can close. */
+  /**
+   * Ends every stream, waits until their responses are sent, and stops listening. The server
+   * closes its idle connections once this resolves; a response still being written then would
+   * keep its keep-alive connection, and the server's close, open until the client left.
+   */
   async close(): Promise<void> {
-    for (const ofUser of this.streams.values()) for (const entry of ofUser) entry.stream.end();
+    const sent: Promise<unknown>[] = [];
+    for (const ofUser of this.streams.values()) {
+      for (const entry of ofUser) {
+        entry.stream.end();
+        sent.push(entry.responseClosed);
+      }
+    }
+    const cap = new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref());
+    await Promise.race([Promise.allSettled(sent), cap]);
     const listening = this.listening;
     this.listening = undefined;
     if (listening) await (await listening)();

@@ -88,12 +88,18 @@ describe('notifications', () => {
       const reader = response.body!.getReader();
       const decoder = new TextDecoder();
       let text = '';
-      const deadline = Date.now() + 10_000;
-      while (!until(text)) {
-        if (Date.now() > deadline) throw new Error(`no matching event; got: ${text}`);
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no matching event within 10 s; got: ${text}`)), 10_000);
+      });
+      try {
+        while (!until(text)) {
+          const { value, done } = await Promise.race([reader.read(), deadline]);
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+        }
+      } finally {
+        clearTimeout(timer);
       }
       reader.releaseLock();
       return text;
@@ -109,6 +115,8 @@ describe('notifications', () => {
         const stream = await fetch(`${address}/api/my-notifications/stream`, { headers: bearer(customerToken) });
         expect(stream.status).toBe(200);
         expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+        // Ended streams must not leave keep-alive connections that hold the server's shutdown open.
+        expect(stream.headers.get('connection')).toBe('close');
         await readEvents(stream, (text) => text.includes(': connected'));
 
         // The decision is made through the first instance; its event becomes the notification there.

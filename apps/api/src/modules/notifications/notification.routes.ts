@@ -23,14 +23,16 @@ export async function notificationRoutes(
   }));
 
   route(app, notificationEndpoints.notificationStream, async (request, reply) => {
-    const stream = await notificationHub.open(requirePrincipal(request));
-    request.raw.once('close', () => stream.destroy());
+    const stream = await notificationHub.open(requirePrincipal(request), reply.raw);
     return (
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
         // Proxies such as nginx would otherwise hold events back in their buffers.
         .header('x-accel-buffering', 'no')
+        // A stream holds its connection until it ends; then the connection closes rather than
+        // idling for reuse, so a shutdown never waits on it (EventSource reconnects anew anyway).
+        .header('connection', 'close')
         .send(stream)
     );
   });
