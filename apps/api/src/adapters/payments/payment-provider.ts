@@ -1,0 +1,117 @@
+/**
+ * The card payment provider (docs/product/payments.md, Payment provider): Stripe in production,
+ * the built-in sandbox by default. Both keep a customer per portal user, save cards through
+ * setup intents and take payments for the portal's payment links; the portal keeps only what
+ * they report of a card (brand, last four digits, expiry), never its number or CVC.
+ */
+
+/** A saved card as the provider reports it. */
+export interface ProviderCard {
+  /** The provider's id of the payment method (`pm_…`). */
+  id: string;
+  /** The provider customer it is attached to, if any. */
+  customerId: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A payment the provider took for one of the portal's payment links. */
+export interface ProviderPayment {
+  /** The portal's payment link it pays (carried through the provider as metadata). */
+  linkId: number;
+  /** The provider's id of the payment (Stripe's PaymentIntent id, or the sandbox's). */
+  transactionId: string;
+  /** As the provider reports it (`succeeded`). */
+  status: string;
+  amountCents: number;
+  /** The card charged, when the provider says. */
+  card: { brand: string; last4: string } | null;
+  paidAt: Date;
+}
+
+/** What a payment link's checkout asks the provider for. */
+export interface CheckoutRequest {
+  linkId: number;
+  customerId: string;
+  /** The line the payer reads: the campaign and what the amount covers. */
+  description: string;
+  amountCents: number;
+  /** Where the provider sends the payer back after paying, and after giving up. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A verified provider event. `payment` is set when the event reports a link paid. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  payment: ProviderPayment | null;
+}
+
+/** What both providers do. */
+export interface PaymentProviderBase {
+  /** A new provider customer for the portal user. */
+  createCustomer(user: { id: number; email: string; name: string }): Promise<string>;
+  /** A setup intent for saving a card to the customer; the page confirms it with its card form. */
+  createSetupIntent(customerId: string): Promise<{ clientSecret: string }>;
+  /** The payment method, or undefined when the provider does not know it. */
+  retrieveCard(paymentMethodId: string): Promise<ProviderCard | undefined>;
+  close(): Promise<void>;
+}
+
+/** Stripe: payments are taken on Stripe Checkout and learnt from signed webhook events. */
+export interface StripePaymentProvider extends PaymentProviderBase {
+  readonly kind: 'stripe';
+  /** A Checkout Session for the link; the payer is sent to its `url`. */
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /**
+   * Checks the event's signature on the raw body and reads it. Throws
+   * `WebhookSignatureError` when the signature is missing or wrong.
+   */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>;
+}
+
+/** A card as the sandbox's form sends it. Checked, then dropped: only brand, last four and expiry stay. */
+export interface CardInput {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** Field → message, with the API's field names. */
+export type CardErrors = Partial<Record<'card_number' | 'expiry' | 'cvc', string>>;
+
+export type SandboxResult<T> = { ok: true; value: T } | { ok: false; errors: CardErrors };
+
+/** The sandbox: its own card form and checkout page; it charges nothing. */
+export interface SandboxPaymentProvider extends PaymentProviderBase {
+  readonly kind: 'sandbox';
+  /**
+   * What Stripe's card form does with a setup intent: checks the card and attaches it to the
+   * intent's customer. Undefined when the secret names no unused intent of this customer.
+   */
+  confirmSetup(
+    clientSecret: string,
+    customerId: string,
+    card: CardInput,
+    today: Date,
+  ): Promise<SandboxResult<string> | undefined>;
+  /** Charges a saved card of the customer or a card typed in, as the checkout page does. */
+  charge(
+    customerId: string,
+    source: { paymentMethodId: string } | { card: CardInput },
+    today: Date,
+  ): Promise<SandboxResult<{ transactionId: string; card: { brand: string; last4: string } }>>;
+}
+
+export type PaymentProvider = StripePaymentProvider | SandboxPaymentProvider;
+
+/** A webhook whose signature does not verify: answered 400, nothing recorded. */
+export class WebhookSignatureError extends Error {
+  constructor(message = 'The webhook signature does not verify') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}

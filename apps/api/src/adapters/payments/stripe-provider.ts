@@ -1,0 +1,173 @@
+import Stripe from 'stripe';
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type ProviderCard,
+  type ProviderEvent,
+  type ProviderPayment,
+  type StripePaymentProvider,
+} from './payment-provider';
+
+export interface StripeProviderOptions {
+  /** STRIPE_SECRET_KEY. */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: the signing secret of the endpoint that delivers to `POST /stripe/webhook`. */
+  webhookSecret: string;
+  /** Another address for Stripe's API; tests point it at a local fake (test/fake-stripe.ts). */
+  apiOptions?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+const toDate = (unixSeconds: number) => new Date(unixSeconds * 1000);
+
+/** The portal's payment link id carried in the session's metadata, when it is one. */
+function linkIdOf(metadata: Stripe.Metadata | null): number | undefined {
+  const value = metadata?.payment_link_id;
+  if (value === undefined || !/^\d{1,15}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/**
+ * Payments with Stripe (docs/product/payments.md, Payment provider): a Stripe customer per portal
+ * user, cards saved with setup intents, payment links as Checkout Sessions, payments learnt from
+ * signed events. Nothing here sees a card number: Stripe's own page and Payment Element take it.
+ */
+export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
+  // A blank webhook secret would turn every genuine delivery into a 400: refuse to start instead.
+  if (!options.secretKey.trim() || !options.webhookSecret.trim()) {
+    throw new Error('The Stripe secret key and webhook secret must not be empty');
+  }
+  const { webhookSecret } = options;
+  // The package pins Stripe's API version (its types describe only that one): upgrading the
+  // package upgrades the API, so read its changelog first.
+  const stripe = new Stripe(options.secretKey, {
+    // A request runs inside the customer's request (or the webhook's): fail within its patience,
+    // and let the SDK retry with idempotency keys only a couple of times.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...options.apiOptions,
+  });
+
+  async function readPayment(event: Stripe.Event, session: Stripe.Checkout.Session): Promise<ProviderPayment | null> {
+    const linkId = linkIdOf(session.metadata);
+    // Only the event proves a link paid (payments.md, Paying); an unpaid completion (a delayed
+    // method) is reported again by `async_payment_succeeded` once the money is there.
+    if (session.payment_status !== 'paid' || linkId === undefined) return null;
+    const intentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intentId || session.amount_total === null) {
+      // Impossible for a paid session in payment mode; failing makes Stripe deliver it again
+      // rather than the payment being lost.
+      throw new Error(`Checkout Session ${session.id} is paid but has no payment intent or amount`);
+    }
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const card = charge?.payment_method_details?.card;
+    return {
+      linkId,
+      transactionId: intent.id,
+      status: intent.status,
+      amountCents: session.amount_total,
+      card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
+      paidAt: toDate(charge?.created ?? event.created),
+    };
+  }
+
+  return {
+    kind: 'stripe',
+
+    async createCustomer(user) {
+      const customer = await stripe.customers.create({
+        email: user.email,
+        name: user.name,
+        metadata: { portal_user_id: String(user.id) },
+      });
+      return customer.id;
+    },
+
+    async createSetupIntent(customerId) {
+      const intent = await stripe.setupIntents.create({
+        customer: customerId,
+        // Cards only (payments.md, Cards). The API version this package pins replaced
+        // `payment_method_types` with `allowed_payment_method_types`.
+        allowed_payment_method_types: ['card'],
+      });
+      if (!intent.client_secret) throw new Error(`Setup intent ${intent.id} came without a client secret`);
+      return { clientSecret: intent.client_secret };
+    },
+
+    async retrieveCard(paymentMethodId): Promise<ProviderCard | undefined> {
+      // An empty id would address the list of payment methods instead of one.
+      if (!paymentMethodId) return undefined;
+      let method: Stripe.PaymentMethod;
+      try {
+        method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+          return undefined;
+        }
+        throw error;
+      }
+      if (method.type !== 'card' || !method.card) return undefined;
+      const customer = method.customer;
+      return {
+        id: method.id,
+        customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
+    },
+
+    async createCheckoutSession(request: CheckoutRequest) {
+      // Amounts are whole cents (payments.md, Money); Stripe would refuse anything else anyway.
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new RangeError(`Invalid amount in cents: ${request.amountCents}`);
+      }
+      const linkId = String(request.linkId);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer: request.customerId,
+        line_items: [
+          {
+            price_data: {
+              // Every amount is in US dollars, whatever the billing details say (payments.md, Money).
+              currency: 'usd',
+              unit_amount: request.amountCents,
+              product_data: { name: request.description },
+            },
+            quantity: 1,
+          },
+        ],
+        // On the session for its events, and on the payment it makes for Stripe's dashboard.
+        metadata: { payment_link_id: linkId },
+        payment_intent_data: { metadata: { payment_link_id: linkId } },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new Error(`Checkout Session ${session.id} came without a URL`);
+      return { id: session.id, url: session.url };
+    },
+
+    async verifyEvent(rawBody, signature): Promise<ProviderEvent> {
+      if (!signature) throw new WebhookSignatureError('The webhook has no Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        // The signature covers the exact bytes received: a parsed and re-serialised body never verifies.
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
+        throw error;
+      }
+      // A card payment completes the session at once; a delayed method succeeds in a later event.
+      const payment =
+        event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded'
+          ? await readPayment(event, event.data.object)
+          : null;
+      return { id: event.id, type: event.type, payment };
+    },
+
+    async close() {
+      // Nothing to release: the SDK's idle keep-alive sockets are shared by the process and never hold it open.
+    },
+  };
+}
