@@ -32,6 +32,10 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
 import { subscribeMail } from './modules/mail/mail.subscribers';
 import { NotificationHub } from './modules/notifications/notification-hub';
+import { SandboxProvider } from './adapters/payments/sandbox-provider';
+import { PAYMENT_JOBS, PaymentService } from './modules/payments/payment.service';
+import { paymentRoutes } from './modules/payments/payment.routes';
+import { subscribePayments } from './modules/payments/payment.subscribers';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { NotificationService } from './modules/notifications/notification.service';
 import { subscribeNotifications } from './modules/notifications/notification.subscribers';
@@ -113,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   subscribeMail(events, mailer, config.publicOrigin);
   subscribeNotifications(events);
+  subscribePayments(events, config.publicOrigin);
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.decorate('mailer', mailer);
@@ -141,6 +146,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reviewService = new ReviewService({ data, clock, campaigns: campaignService });
   const notificationService = new NotificationService({ data, clock, productName });
   const insightsService = new InsightsService({ data, clock });
+  const paymentService = new PaymentService({
+    data,
+    clock,
+    // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
+    provider: adapters.payments ?? new SandboxProvider(db),
+    publicOrigin: config.publicOrigin,
+    log: app.log,
+  });
+  jobs.register({ name: PAYMENT_JOBS.renew, everyMs: 60_000, run: () => paymentService.renewEndedPeriods() });
   const notificationHub = new NotificationHub({
     database,
     notifications: notificationService,
@@ -184,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await product.register(reviewRoutes, { reviewService, notificationHub });
         await product.register(notificationRoutes, { notificationService, notificationHub });
         await product.register(insightsRoutes, { insightsService });
+        await product.register(paymentRoutes, { paymentService });
         await product.register(filesRoutes, { storage: adapters.storage });
         // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
         if (adapters.storage instanceof LocalFileStorage) {

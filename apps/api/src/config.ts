@@ -56,6 +56,18 @@ const envSchema = z.object({
   FAQ_URL: url('FAQ_URL').default(DEFAULT_PUBLIC_SETTINGS.faqUrl),
   WELCOME_VIDEO_URL: optionalText.pipe(url('WELCOME_VIDEO_URL').optional()),
   CARD_PUBLISHABLE_KEY: optionalText,
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
   STORAGE_SIGNING_SECRET: optionalText.pipe(
     z.string().min(32, 'STORAGE_SIGNING_SECRET must be at least 32 characters').optional(),
   ),
@@ -109,6 +121,8 @@ export interface Config {
   storageSigningSecretFile: string;
   /** Set when S3_BUCKET is: files live in that bucket instead of `storageDir`. */
   s3: S3Config | undefined;
+  /** Set when the Stripe keys are: payments go through Stripe instead of the sandbox. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
   logLevel: string;
   webDistDir: string;
   publicSettings: PublicSettings;
@@ -145,6 +159,9 @@ const S3_SETTINGS = [
   'S3_FORCE_PATH_STYLE',
 ] as const;
 
+/** Stripe needs all three: the secret key for its API, the webhook secret, the key for the card form. */
+const STRIPE_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CARD_PUBLISHABLE_KEY'] as const;
+
 /** Rules between variables, each problem as `NAME: why`. */
 function crossChecks(e: z.output<typeof envSchema>): string[] {
   const problems: string[] = [];
@@ -164,6 +181,12 @@ function crossChecks(e: z.output<typeof envSchema>): string[] {
   }
   if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) {
     problems.push('S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set');
+  }
+  const stripeSettings = STRIPE_SETTINGS.filter((name) => e[name] !== undefined);
+  if (stripeSettings.length > 0 && stripeSettings.length < STRIPE_SETTINGS.length) {
+    // Half a Stripe setup would silently fall back to the sandbox, which charges nothing.
+    const missing = STRIPE_SETTINGS.filter((name) => e[name] === undefined);
+    problems.push(`${missing.join(', ')}: required with ${stripeSettings.join(', ')} to take payments with Stripe`);
   }
   if (e.NODE_ENV === 'production' && !e.S3_BUCKET && !e.STORAGE_SIGNING_SECRET) {
     // A secret made on one machine's disk would differ between processes sharing the files,
@@ -223,6 +246,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               : undefined,
         }
       : undefined,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     // Built and source layouts both sit two levels below apps/, so one relative path serves both.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(appDir, '../../web/dist')),
@@ -236,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       faqUrl: e.FAQ_URL,
       welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
       cardPublishableKey: e.CARD_PUBLISHABLE_KEY ?? null,
+      paymentProvider: e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
       // Stored files are served by the API itself (GET /api/files/...), whichever storage holds them.
       storageBaseUrl: DEFAULT_PUBLIC_SETTINGS.storageBaseUrl,
     },

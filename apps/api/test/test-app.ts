@@ -9,6 +9,7 @@ import { noGeoIp, type GeoIpLookup } from '../src/adapters/geoip/geoip';
 import { createOutboxTransport, type MailTransport } from '../src/adapters/mail/mail-transport';
 import { createLocalStorage } from '../src/adapters/storage/local-storage';
 import type { FileStorage } from '../src/adapters/storage/storage';
+import type { PaymentProvider } from '../src/adapters/payments/payment-provider';
 import { buildApp } from '../src/app';
 import { readOutbox, type MailboxMessage } from '../src/modules/mail/mailbox.routes';
 import { loadConfig, type Config } from '../src/config';
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   deliverMailAfterActions?: boolean;
   /** Another app's database, for a second API instance on it; left open by `close`. */
   database?: DatabaseHandle;
+  /** A payment provider other than the sandbox (the Stripe tests); closed with the app. */
+  payments?: PaymentProvider;
 }
 
 export interface TestApp {
@@ -101,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       geoip: options.geoip ?? noGeoIp,
       mailTransport: options.mailTransport ?? createOutboxTransport(config.outboxDir),
       storage,
+      payments: options.payments,
     },
     extraApiRoutes: options.extraApiRoutes,
     deliverMailAfterActions: options.deliverMailAfterActions,

@@ -8,6 +8,7 @@ import { storageEndpoints } from './storage/storage.endpoints';
 import { reviewEndpoints } from './review/review.endpoints';
 import { notificationEndpoints } from './notifications/notification.endpoints';
 import { insightsEndpoints } from './insights/insights.endpoints';
+import { paymentEndpoints } from './payments/payments.endpoints';
 
 /** Every endpoint of the API, by name (a route test checks each is registered, and nothing else). */
 export const endpoints = {
@@ -21,4 +22,5 @@ export const endpoints = {
   ...reviewEndpoints,
   ...notificationEndpoints,
   ...insightsEndpoints,
+  ...paymentEndpoints,
 };

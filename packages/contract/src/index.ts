@@ -31,3 +31,5 @@ export * from './notifications/notification.endpoints';
 export * from './insights/insights.schemas';
 export * from './insights/insights.endpoints';
 export * from './payments/card';
+export * from './payments/payments.schemas';
+export * from './payments/payments.endpoints';

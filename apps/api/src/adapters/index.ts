@@ -5,6 +5,8 @@ import { createOutboxTransport, createSmtpTransport, type MailTransport } from '
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import type { FileStorage } from './storage/storage';
+import type { PaymentProvider } from './payments/payment-provider';
+import { createStripeProvider } from './payments/stripe-provider';
 import { loadOrCreateSigningSecret } from './storage/url-signature';
 import { openMaxmindGeoIp } from './geoip/maxmind-geoip';
 import { memoryLimiterFactory, redisLimiterFactory, type LimiterFactory } from './rate-limit/rate-limiter';
@@ -14,6 +16,8 @@ export interface Adapters {
   geoip: GeoIpLookup;
   mailTransport: MailTransport;
   storage: FileStorage;
+  /** Stripe when configured; unset, the app runs the sandbox on its own database. */
+  payments?: PaymentProvider;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ export async function createAdapters(config: Config): Promise<Adapters> {
     geoip,
     mailTransport: config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxTransport(config.outboxDir),
     storage,
+    payments: config.stripe ? createStripeProvider(config.stripe) : undefined,
     async close() {
       await geoip.close();
       await storage.close();

@@ -12,6 +12,7 @@ import type { SessionCache } from '../modules/auth/session-cache';
 import { SessionRepository, type LiveSession } from '../modules/auth/session.repository';
 import { SignupSessionRepository } from '../modules/auth/signup-session.repository';
 import { BillingRepository } from '../modules/users/billing.repository';
+import { PaymentRepository } from '../modules/payments/payment.repository';
 import { UserRepository } from '../modules/users/user.repository';
 import type { Database } from './database';
 
@@ -37,6 +38,7 @@ export function createRepositories(db: Database, caches: RepositoryCaches = {}) 
     audit: new AuditRepository(db),
     statistics: new StatisticsRepository(db),
     figures: new FiguresRepository(db),
+    payments: new PaymentRepository(db),
   };
 }
 

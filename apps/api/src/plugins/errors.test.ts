@@ -31,13 +31,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every POST operation of the API, from its own OpenAPI description. */
+/**
+ * Every POST operation of the API that reads a body, from its own OpenAPI description. Stripe's
+ * webhook reads its body raw and answers only to its signature (payment.routes.test.ts).
+ */
 async function postPaths(): Promise<string[]> {
   const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
   return Object.entries(document.paths)
-    .filter(([, operations]) => 'post' in operations)
+    .filter(([path, operations]) => 'post' in operations && path !== '/api/stripe/webhook')
     .map(([path]) => path.replace(/\{[^}]+\}/g, 'some-value'));
 }
 

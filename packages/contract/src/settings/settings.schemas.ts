@@ -15,6 +15,8 @@ export const publicSettingsSchema = z.object({
   faqUrl: z.string(),
   welcomeVideoUrl: z.string().nullable(),
   cardPublishableKey: z.string().nullable(),
+  /** Which card form and checkout the pages show (docs/product/payments.md, Payment provider). */
+  paymentProvider: z.enum(['sandbox', 'stripe']),
   /** Prefix of stored files: a user's `logo` is shown from storageBaseUrl + logo. */
   storageBaseUrl: z.string(),
 });
@@ -32,5 +34,6 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   faqUrl: 'https://example.com/faq',
   welcomeVideoUrl: null,
   cardPublishableKey: null,
+  paymentProvider: 'sandbox',
   storageBaseUrl: '/api/files/',
 };

@@ -28,6 +28,10 @@ export const campaigns = pgTable(
     /** The customer's switch; the wizard's status sets it at publication. */
     onOff: varchar('on_off', { length: 3 }).$type<'on' | 'off'>().notNull().default('on'),
     paymentStatus: varchar('payment_status', { length: 6 }).$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
+    /** When the campaign was last paid through the portal (docs/product/payments.md, Paying). */
+    datePaid: timestamp('date_paid', { withTimezone: true }),
+    /** A daily budget's paid period ends here; then the campaign is unpaid again (Seven-day periods). */
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** An archived campaign the customer deleted again: gone from their lists, kept for billing and admins. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -80,6 +84,10 @@ export const campaigns = pgTable(
       .where(sql`${table.approvalStatus} = 'approved' AND ${table.deletedAt} IS NULL`),
     // Serves ILIKE '%term%' on names (pg_trgm, in PostgreSQL and PGlite alike).
     index('campaigns_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    // The renewal job's look-up of daily campaigns whose paid period is over.
+    index('campaigns_paid_until_idx')
+      .on(table.paidUntil)
+      .where(sql`${table.paidUntil} IS NOT NULL`),
     index('campaigns_draft_updated_idx')
       .on(table.updatedAt)
       .where(sql`${table.approvalStatus} = 'draft'`),

@@ -7,3 +7,4 @@ export * from './campaigns';
 export * from './media';
 export * from './review';
 export * from './statistics';
+export * from './payments';

@@ -27,7 +27,7 @@ function figuresOf(current: CampaignStatisticsRow | null) {
 }
 
 /** A campaign as the API answers it in lists. */
-export function toCampaign({ campaign: row, owner, ad, current }: CampaignView): Campaign {
+export function toCampaign({ campaign: row, owner, ad, current, openLink }: CampaignView): Campaign {
   const budget = Number(row.budgetAmount);
   return {
     id: row.id,
@@ -48,10 +48,9 @@ export function toCampaign({ campaign: row, owner, ad, current }: CampaignView):
     archived_at: iso(row.archivedAt),
     delivery_status: deliveryStatus(row),
     payment_status: row.paymentStatus,
-    // Payment links and payments come with the payments module (docs/product/payments.md);
-    // until a campaign is paid through the portal, Date paid is the one entered with its figures.
-    payment_link_url: null,
-    date_paid: current ? midnight(current.datePaid) : null,
+    payment_link_url: openLink?.url ?? null,
+    // Until a campaign is paid through the portal, Date paid is the one entered with its figures.
+    date_paid: row.datePaid ? row.datePaid.toISOString() : current ? midnight(current.datePaid) : null,
     created_at: row.createdAt.toISOString(),
     published_on: iso(row.publishedOn),
     submitted_at: iso(row.submittedAt),

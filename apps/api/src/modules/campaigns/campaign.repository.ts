@@ -8,6 +8,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  lte,
   ne,
   notInArray,
   or,
@@ -21,6 +22,7 @@ import {
   campaigns,
   campaignStatistics,
   mediaFiles,
+  paymentLinks,
   users,
   type AdTemplateRow,
   type CampaignRow,
@@ -36,6 +38,8 @@ export interface CampaignView {
   ad: { id: number; adTitle: string; adDescription: string; destinationUrl: string } | null;
   /** The newest statistics entry (docs/product/insights.md, Current figures), or null. */
   current: CampaignStatisticsRow | null;
+  /** The open payment link (docs/product/payments.md, Payment links), or null. */
+  openLink: { url: string } | null;
 }
 
 /** What `CampaignView` is selected from. */
@@ -49,6 +53,7 @@ const viewColumns = {
     destinationUrl: adTemplates.destinationUrl,
   },
   current: campaignStatistics,
+  openLink: { url: paymentLinks.url },
 };
 
 /** Joins a campaign's newest entry: one probe of `campaign_statistics_newest_idx` per row. */
@@ -110,12 +115,16 @@ export class CampaignRepository {
 
   /** Campaigns with their owner, ad and current figures, one select for lists and single answers alike. */
   private selectViews<Extra extends Record<string, SQL.Aliased | SQL>>(extra?: Extra) {
-    return this.db
-      .select({ ...viewColumns, ...(extra as Extra) })
-      .from(campaigns)
-      .innerJoin(users, eq(users.id, campaigns.userId))
-      .leftJoin(adTemplates, eq(adTemplates.campaignId, campaigns.id))
-      .leftJoin(campaignStatistics, currentEntry);
+    return (
+      this.db
+        .select({ ...viewColumns, ...(extra as Extra) })
+        .from(campaigns)
+        .innerJoin(users, eq(users.id, campaigns.userId))
+        .leftJoin(adTemplates, eq(adTemplates.campaignId, campaigns.id))
+        .leftJoin(campaignStatistics, currentEntry)
+        // At most one open link per campaign (a partial unique index), so this adds no row.
+        .leftJoin(paymentLinks, and(eq(paymentLinks.campaignId, campaigns.id), eq(paymentLinks.status, 'open')))
+    );
   }
 
   /**
@@ -250,6 +259,17 @@ export class CampaignRepository {
   }
 
   /** What a ban of the user switches off: their approved and pending campaigns that are on. */
+  /** Paid daily campaigns whose paid period ended by `now`, locked (docs/product/payments.md, Seven-day periods). */
+  lockPaidPeriodsEndedBy(now: Date): Promise<CampaignRow[]> {
+    return this.db
+      .select()
+      .from(campaigns)
+      .where(and(lte(campaigns.paidUntil, now), eq(campaigns.paymentStatus, 'paid')))
+      .orderBy(campaigns.id)
+      .limit(500)
+      .for('update', { skipLocked: true });
+  }
+
   async switchedOnForReviewOrDelivery(userId: number): Promise<CampaignRow[]> {
     return this.db.select().from(campaigns).where(banTouches(userId)).orderBy(asc(campaigns.id));
   }

@@ -16,6 +16,10 @@ export interface DomainEventPayloads {
     decision: 'approved' | 'declined';
     reason: string | null;
   };
+  /** A payment link was paid; the customer is told and e-mailed the receipt. */
+  'campaign.paid': { campaignId: number; paymentId: number };
+  /** A daily campaign's paid week ended and a new link was made; the customer is told, with it. */
+  'campaign.payment_due': { campaignId: number; linkId: number };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

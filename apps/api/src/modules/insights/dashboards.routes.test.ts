@@ -230,6 +230,8 @@ describe('dashboards and analytics', () => {
           link_clicks: 0,
           cost_per_click: null,
           cost_per_lead: null,
+          revenue_collected: 0,
+          amount_due: 0,
         });
         const refused = await empty.app.inject({
           method: 'GET',

@@ -128,10 +128,11 @@ export class InsightsService {
   /** The administrators' tiles over the whole portal. */
   async adminStatistics(): Promise<AdminStatistics> {
     const { repos } = this.options.data;
-    const [customers, tabs, totals] = await Promise.all([
+    const [customers, tabs, totals, money] = await Promise.all([
       repos.users.countCustomers(),
       repos.figures.reviewTabCounts(),
       repos.figures.portalTotals(),
+      repos.payments.portalTotals(),
     ]);
     return {
       customers,
@@ -142,6 +143,8 @@ export class InsightsService {
       link_clicks: totals.linkClicks,
       cost_per_click: costPer(totals.amountSpentCents, totals.linkClicks),
       cost_per_lead: costPer(totals.amountSpentCents, totals.leadGenerated),
+      revenue_collected: dollars(money.collectedCents),
+      amount_due: dollars(money.dueCents),
     };
   }
 

@@ -5,11 +5,19 @@ import {
   campaignPublishedNotice,
   emailChangedNotice,
   passwordChangedNotice,
+  paymentDueNotice,
+  paymentReceipt,
 } from './mail.templates';
+import { formatDollars } from '../payments/payment-links';
+
+/** "18 Nov 2026", in UTC as every date the portal shows. */
+const dayOf = (date: Date) =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * The e-mails that follow from events: notices of changes to an account (docs/product/accounts.md)
- * and of review decisions (docs/product/review.md). `publicOrigin` makes the links.
+ * The e-mails that follow from events: notices of changes to an account (docs/product/accounts.md),
+ * of review decisions (docs/product/review.md) and of payments (docs/product/payments.md).
+ * `publicOrigin` makes the links.
  */
 export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOrigin: string): void {
   events.subscribe('account.password_changed', 'mail', async (event, { repos, afterCommit }) => {
@@ -34,6 +42,41 @@ export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOri
       decision === 'approved'
         ? campaignPublishedNotice.with(params)
         : campaignDeclinedNotice.with({ ...params, reason: reason ?? '' }),
+    );
+    afterCommit(() => mailer.kick());
+  });
+
+  events.subscribe('campaign.paid', 'mail', async (event, { repos, afterCommit }) => {
+    const payment = await repos.payments.payment(event.payload.paymentId);
+    if (!payment) return;
+    await mailer.queue(
+      repos,
+      payment.billing.email,
+      paymentReceipt.with({
+        campaignName: payment.campaignName,
+        amount: formatDollars(payment.amountCents),
+        paidOn: dayOf(payment.paidAt),
+        card: payment.cardBrand && payment.cardLast4 ? `${payment.cardBrand} •••• ${payment.cardLast4}` : 'card',
+        transactionId: payment.transactionId,
+        receiptUrl: `${publicOrigin}/receipts/${payment.id}`,
+      }),
+    );
+    afterCommit(() => mailer.kick());
+  });
+
+  events.subscribe('campaign.payment_due', 'mail', async (event, { repos, afterCommit }) => {
+    // The link of this event, still open: paid in between, there is nothing to ask for.
+    const view = await repos.campaigns.findView(event.payload.campaignId);
+    const link = await repos.payments.openLinkOf(event.payload.campaignId);
+    if (!view || link?.id !== event.payload.linkId) return;
+    await mailer.queue(
+      repos,
+      view.owner.email,
+      paymentDueNotice.with({
+        campaignName: view.campaign.name,
+        amount: formatDollars(link.amountCents),
+        paymentUrl: link.url,
+      }),
     );
     afterCommit(() => mailer.kick());
   });

@@ -120,6 +120,32 @@ export const campaignDeclinedNotice = defineTemplate<{ campaignName: string; rea
     ]),
 );
 
+/** A payment was received: the receipt's essentials and its address (docs/product/payments.md, Receipts). */
+export const paymentReceipt = defineTemplate<{
+  campaignName: string;
+  amount: string;
+  paidOn: string;
+  card: string;
+  transactionId: string;
+  receiptUrl: string;
+}>('payment_receipt', ({ campaignName, amount, paidOn, card, transactionId, receiptUrl }, { productName }) =>
+  compose(productName, `Receipt for ${campaignName}`, [
+    [`We received your payment of ${amount} for the campaign "${campaignName}" on ${paidOn}.`],
+    [`Paid with: ${card}. Transaction: ${transactionId}.`],
+    [{ link: receiptUrl, label: 'Your receipt' }],
+  ]),
+);
+
+/** A daily campaign's paid week is over: the next one's link (docs/product/payments.md, Seven-day periods). */
+export const paymentDueNotice = defineTemplate<{ campaignName: string; amount: string; paymentUrl: string }>(
+  'payment_due_notice',
+  ({ campaignName, amount, paymentUrl }, { productName }) =>
+    compose(productName, `Pay for the next 7 days of ${campaignName}`, [
+      [`The 7 days paid for your campaign "${campaignName}" are over, and it has stopped delivering.`],
+      [`Pay ${amount} for the next 7 days to start it again: `, { link: paymentUrl, label: 'Pay now' }],
+    ]),
+);
+
 /** Messages queued before templates were stored by name, kept whole so an upgrade sends them as they were. */
 export const preRendered = defineTemplate<{ subject: string; text: string; html: string }>(
   'pre_rendered',
@@ -142,5 +168,7 @@ export const staticTemplates: MailTemplate[] = [
   passwordChangedNotice,
   campaignPublishedNotice,
   campaignDeclinedNotice,
+  paymentReceipt,
+  paymentDueNotice,
   preRendered,
 ] as MailTemplate[];

@@ -1,5 +1,6 @@
 import type { EventDispatcher } from '../events/event-dispatcher';
 import type { CampaignView } from '../campaigns/campaign.repository';
+import { formatDollars } from '../payments/payment-links';
 
 const customerName = ({ owner }: CampaignView) =>
   [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email;
@@ -42,6 +43,28 @@ export function subscribeNotifications(events: EventDispatcher): void {
         : `Your campaign "${name}" was declined. ${reason ? `Reason: ${reason}` : 'No reason was given.'}`;
     await repos.notifications.create(
       [{ userId: view.campaign.userId, message, eventType: 'review', senderId: adminId, campaignId }],
+      event.createdAt,
+    );
+  });
+
+  events.subscribe('campaign.paid', 'notifications', async (event, { repos }) => {
+    const payment = await repos.payments.payment(event.payload.paymentId);
+    if (!payment) return;
+    const message = `Payment of ${formatDollars(payment.amountCents)} received for your campaign "${payment.campaignName}"`;
+    await repos.notifications.create(
+      [{ userId: payment.userId, message, eventType: 'system', senderId: null, campaignId: payment.campaignId }],
+      event.createdAt,
+    );
+  });
+
+  events.subscribe('campaign.payment_due', 'notifications', async (event, { repos }) => {
+    // The link of this event, still open: paid in between, there is nothing to ask for.
+    const view = await repos.campaigns.findView(event.payload.campaignId);
+    const link = await repos.payments.openLinkOf(event.payload.campaignId);
+    if (!view || link?.id !== event.payload.linkId) return;
+    const message = `The paid week of your campaign "${view.campaign.name}" is over: pay ${formatDollars(link.amountCents)} for the next 7 days`;
+    await repos.notifications.create(
+      [{ userId: view.campaign.userId, message, eventType: 'system', senderId: null, campaignId: view.campaign.id }],
       event.createdAt,
     );
   });

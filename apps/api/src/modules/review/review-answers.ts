@@ -12,13 +12,13 @@ export const toHistoryEntry = (record: AuditRecord): HistoryEntry => ({
   created_at: record.createdAt.toISOString(),
 });
 
-/** A row of the Registered Users table. Payments come with the payments module (docs/product/payments.md). */
-export const toListedUser = (user: User): ListedUser => ({
+/** A row of the Registered Users table; total spent is the sum of the user's payments (docs/product/payments.md). */
+export const toListedUser = (user: User, spentCents: number): ListedUser => ({
   id: user.id,
   first_name: user.firstName ?? '',
   last_name: user.lastName ?? '',
   email: user.email,
-  total_spent: 0,
+  total_spent: spentCents / 100,
   status: user.status,
   type: user.roleId,
 });

@@ -81,7 +81,7 @@ export class ReviewService {
 
   async listUsers(query: ListQuery) {
     const page = await this.options.data.repos.users.list(query);
-    return { data: page.data.map(toListedUser), pagination: page.pagination };
+    return { data: page.data.map((user) => toListedUser(user, user.spentCents)), pagination: page.pagination };
   }
 
   /** A user, what a ban would switch off, and their History. */
@@ -89,12 +89,13 @@ export class ReviewService {
     const { repos } = this.options.data;
     const found = await repos.users.findById(id);
     if (!found) throw notFound(REVIEW_MESSAGES.userNotFound);
-    const [touched, history] = await Promise.all([
+    const [touched, history, spentCents] = await Promise.all([
       repos.campaigns.switchedOnForReviewOrDelivery(id),
       repos.audit.userHistory(id),
+      repos.users.spentCents(id),
     ]);
     return {
-      ...toListedUser(found.user),
+      ...toListedUser(found.user, spentCents),
       campaigns_to_switch_off: touched.map((row) => ({
         id: row.id,
         campaign_name: row.name,

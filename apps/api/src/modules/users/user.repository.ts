@@ -2,7 +2,7 @@ import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE, type ListQuery, type Paginated } from '@portal/contract';
 import { containsPattern, fetchPage, stableOrder } from '../../lib/lists';
 import type { Database } from '../../db/database';
-import { billingDetails, users, type NewUser, type User } from '../../db/schema';
+import { billingDetails, payments, users, type NewUser, type User } from '../../db/schema';
 
 /** The `users` table. A user is read with its billing details, which most answers carry. */
 export class UserRepository {
@@ -42,7 +42,8 @@ export class UserRepository {
   }
 
   /** One page of every account, newest first; `search` matches part of the name or the e-mail. */
-  async list(query: ListQuery): Promise<Paginated<User>> {
+  /** Users newest first, each with the sum of their payments (docs/product/payments.md, Total spent). */
+  async list(query: ListQuery): Promise<Paginated<User & { spentCents: number }>> {
     const pattern = query.search === '' ? undefined : containsPattern(query.search);
     const where =
       pattern === undefined
@@ -55,16 +56,28 @@ export class UserRepository {
     return fetchPage(query, {
       rows: async ({ limit, offset }) => {
         const rows = await this.db
-          .select({ user: users, total: sql<number>`(${total})`.mapWith(Number) })
+          .select({
+            user: users,
+            spentCents: spentCentsOf(sql.raw('"users"."id"')),
+            total: sql<number>`(${total})`.mapWith(Number),
+          })
           .from(users)
           .where(where)
           .orderBy(...stableOrder(users.createdAt, users.id))
           .limit(limit)
           .offset(offset);
-        return rows.map(({ user, total: rowTotal }) => ({ ...user, total: rowTotal }));
+        return rows.map(({ user, spentCents, total: rowTotal }) => ({ ...user, spentCents, total: rowTotal }));
       },
       count: async () => (await total)[0]!.total,
     });
+  }
+
+  async spentCents(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ cents: spentCentsOf(sql`${userId}`) })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.cents ?? 0;
   }
 
   /** The user, locked until the transaction ends. */
@@ -98,3 +111,13 @@ export class UserRepository {
     return updated!;
   }
 }
+
+/**
+ * The sum of a user's payments, in cents: one probe of `payments_user_paid_idx` per user. The
+ * names are written out: Drizzle leaves columns of a one-table query unqualified, and inside
+ * the subquery an unqualified "id" would be the payment's.
+ */
+const spentCentsOf = (userId: SQL) =>
+  sql<number>`(select coalesce(sum(paid.amount_cents), 0) from ${payments} as paid where paid.user_id = ${userId})`.mapWith(
+    Number,
+  );

@@ -19,7 +19,7 @@ interface Tile {
   value: TileValue;
 }
 
-/** docs/product/insights.md, Admin tiles; revenue collected and amount due arrive with payments. */
+/** docs/product/insights.md, Admin tiles, and the money tiles of docs/product/payments.md. */
 export function adminTiles(stats: AdminStatistics): Tile[] {
   const cost = (amount: number | null) => (amount === null ? NONE : formatUsd(amount));
   return [
@@ -44,6 +44,8 @@ export function adminTiles(stats: AdminStatistics): Tile[] {
     { label: 'Link clicks', value: formatCount(stats.link_clicks) },
     { label: 'Cost per click', value: cost(stats.cost_per_click) },
     { label: 'Cost per lead', value: cost(stats.cost_per_lead) },
+    { label: 'Revenue collected', value: formatUsd(stats.revenue_collected) },
+    { label: 'Amount due', value: formatUsd(stats.amount_due) },
   ];
 }
 

@@ -254,6 +254,8 @@ describe('/admin/dashboard', () => {
       link_clicks: 2500,
       cost_per_click: 39.51,
       cost_per_lead: 1234.5,
+      revenue_collected: 5600,
+      amount_due: 1750.5,
       ...overrides,
     };
   }
@@ -286,6 +288,8 @@ describe('/admin/dashboard', () => {
       'Link clicks2,500',
       'Cost per click$39.51',
       'Cost per lead$1,234.50',
+      'Revenue collected$5,600.00',
+      'Amount due$1,750.50',
     ]);
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Statistics', 'Latest Campaigns', 'Notifications']);
@@ -296,7 +300,7 @@ describe('/admin/dashboard', () => {
     openAdminDashboard(
       jsonResponse({ data: stats({ amount_spent: 0, link_clicks: 0, cost_per_click: null, cost_per_lead: null }) }),
     );
-    expect((await tiles()).slice(4)).toEqual([
+    expect((await tiles()).slice(4, 8)).toEqual([
       'Amount spent$0.00',
       'Link clicks0',
       'Cost per click—',

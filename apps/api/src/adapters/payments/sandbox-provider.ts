@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CARD_MESSAGES, cardDigits, checkCard, DECLINED_TEST_CARD } from '@portal/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { sandboxPaymentMethods, sandboxSetupIntents } from '../../db/schema';
+import type { CardErrors, CardInput, ProviderCard, SandboxPaymentProvider, SandboxResult } from './payment-provider';
+
+const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function checked(card: CardInput, today: Date) {
+  const result = checkCard(card, today);
+  if (result.ok) return result;
+  const { number, expiry, cvc } = result.errors;
+  const errors: CardErrors = {};
+  if (number) errors.card_number = number;
+  if (expiry) errors.expiry = expiry;
+  if (cvc) errors.cvc = cvc;
+  return { ok: false as const, errors };
+}
+
+const declined: SandboxResult<never> = { ok: false, errors: { card_number: CARD_MESSAGES.declined } };
+
+/**
+ * The default payment provider (docs/product/payments.md, Payment provider): it behaves as
+ * Stripe does for the portal's calls, keeping its setup intents and cards in its own tables,
+ * and charges nothing. Payments with the test number 4000 0000 0000 0002 are declined.
+ */
+export class SandboxProvider implements SandboxPaymentProvider {
+  readonly kind = 'sandbox' as const;
+
+  constructor(private readonly db: Database) {}
+
+  async createCustomer(): Promise<string> {
+    return randomId('cus_sbx');
+  }
+
+  async createSetupIntent(customerId: string): Promise<{ clientSecret: string }> {
+    const id = randomId('seti_sbx');
+    const clientSecret = `${id}_secret_${randomBytes(24).toString('base64url')}`;
+    await this.db
+      .insert(sandboxSetupIntents)
+      .values({ id, secretHash: sha256(clientSecret), customerId, createdAt: new Date() });
+    return { clientSecret };
+  }
+
+  async confirmSetup(
+    clientSecret: string,
+    customerId: string,
+    card: CardInput,
+    today: Date,
+  ): Promise<SandboxResult<string> | undefined> {
+    const [intent] = await this.db
+      .update(sandboxSetupIntents)
+      .set({ usedAt: today })
+      .where(
+        and(
+          eq(sandboxSetupIntents.secretHash, sha256(clientSecret)),
+          eq(sandboxSetupIntents.customerId, customerId),
+          isNull(sandboxSetupIntents.usedAt),
+        ),
+      )
+      .returning({ id: sandboxSetupIntents.id });
+    if (!intent) return undefined;
+    const result = checked(card, today);
+    if (!result.ok) {
+      // A card refused by the checks leaves the intent usable for the corrected card.
+      await this.db.update(sandboxSetupIntents).set({ usedAt: null }).where(eq(sandboxSetupIntents.id, intent.id));
+      return result;
+    }
+    const id = randomId('pm_sbx');
+    await this.db.insert(sandboxPaymentMethods).values({
+      id,
+      customerId,
+      brand: result.card.brand,
+      last4: result.card.last4,
+      expMonth: result.card.expMonth,
+      expYear: result.card.expYear,
+      declines: cardDigits(card.number) === DECLINED_TEST_CARD,
+      createdAt: today,
+    });
+    return { ok: true, value: id };
+  }
+
+  async retrieveCard(paymentMethodId: string): Promise<ProviderCard | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(eq(sandboxPaymentMethods.id, paymentMethodId));
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      customerId: row.customerId,
+      brand: row.brand,
+      last4: row.last4,
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+    };
+  }
+
+  /**
+   * Charges a saved card of the customer or a card typed in: checks it as Stripe would, and
+   * declines the test number. The transaction id is the sandbox's; nothing is kept here.
+   */
+  async charge(
+    customerId: string,
+    source: { paymentMethodId: string } | { card: CardInput },
+    today: Date,
+  ): Promise<SandboxResult<{ transactionId: string; card: { brand: string; last4: string } }>> {
+    let card: { brand: string; last4: string; declines: boolean };
+    if ('card' in source) {
+      const result = checked(source.card, today);
+      if (!result.ok) return result;
+      card = { ...result.card, declines: cardDigits(source.card.number) === DECLINED_TEST_CARD };
+    } else {
+      const [row] = await this.db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(
+          and(eq(sandboxPaymentMethods.id, source.paymentMethodId), eq(sandboxPaymentMethods.customerId, customerId)),
+        );
+      if (!row) return declined;
+      if (row.expYear * 12 + row.expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
+        return { ok: false, errors: { expiry: CARD_MESSAGES.expiryPast } };
+      }
+      card = row;
+    }
+    if (card.declines) return declined;
+    return { ok: true, value: { transactionId: randomId('pi_sbx'), card: { brand: card.brand, last4: card.last4 } } };
+  }
+
+  async close(): Promise<void> {}
+}

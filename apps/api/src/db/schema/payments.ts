@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns';
+import { users } from './users';
+
+/** Which payment provider a row belongs to (docs/product/payments.md, Payment provider). */
+export type PaymentProviderKind = 'sandbox' | 'stripe';
+
+/** Each portal user's customer at the provider: one per user and provider. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 10 }).$type<PaymentProviderKind>().notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('payment_customers_user_provider_unique').on(table.userId, table.provider),
+    uniqueIndex('payment_customers_customer_unique').on(table.provider, table.customerId),
+  ],
+);
+
+/** A customer's saved card: what the provider reported of it, never its number or CVC. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 10 }).$type<PaymentProviderKind>().notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    brand: varchar('brand', { length: 20 }).notNull(),
+    last4: varchar('last4', { length: 4 }).notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('payment_methods_provider_unique').on(table.provider, table.providerMethodId),
+    index('payment_methods_user_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export type PaymentLinkStatus = 'open' | 'paid' | 'cancelled';
+
+/**
+ * What a campaign's customer is asked to pay (docs/product/payments.md, Payment links): the
+ * portal's own link, whose address (`url`, the checkout page) stays valid until it is paid or
+ * cancelled; with Stripe, each visit opens a Checkout Session for it.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Random, unguessable: the link's address names it. */
+    token: varchar('token', { length: 64 }).notNull(),
+    url: text('url').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** How many days a payment covers (7 for a daily budget); null: the whole campaign. */
+    coversDays: smallint('covers_days'),
+    status: varchar('status', { length: 10 }).$type<PaymentLinkStatus>().notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payment_links_token_unique').on(table.token),
+    // At most one open link per campaign, even when two approvals or renewals race.
+    uniqueIndex('payment_links_one_open_per_campaign')
+      .on(table.campaignId)
+      .where(sql`${table.status} = 'open'`),
+    index('payment_links_open_user_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'open'`),
+  ],
+);
+
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
+
+/** The billing details as they were when a payment was made, printed on its receipt. */
+export interface BillingSnapshot {
+  account_type: string;
+  name: string;
+  email: string;
+  company_name: string | null;
+  address: string | null;
+  country: string | null;
+  currency: string | null;
+}
+
+/** A payment received for a link: one per link, whatever the provider or the webhook repeats. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    linkId: integer('link_id')
+      .notNull()
+      .references(() => paymentLinks.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 10 }).$type<PaymentProviderKind>().notNull(),
+    transactionId: text('transaction_id').notNull(),
+    status: varchar('status', { length: 30 }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The card used, "visa •••• 4242", or null when the provider did not say. */
+    cardBrand: varchar('card_brand', { length: 20 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    campaignName: text('campaign_name').notNull(),
+    billing: jsonb('billing').$type<BillingSnapshot>().notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** The end of the period a daily budget's payment covers; null for a lifetime budget. */
+    coversUntil: timestamp('covers_until', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payments_link_unique').on(table.linkId),
+    uniqueIndex('payments_transaction_unique').on(table.provider, table.transactionId),
+    index('payments_user_paid_idx').on(table.userId, table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Provider events already handled, by id, so a delivery repeated changes nothing. */
+export const providerEvents = pgTable('provider_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The sandbox provider's own records: its setup intents and the cards confirmed with them. It
+ * keeps what Stripe would report of a card, and whether it is the test card that declines.
+ */
+export const sandboxSetupIntents = pgTable('sandbox_setup_intents', {
+  id: text('id').primaryKey(),
+  /** SHA-256 of the client secret handed to the page. */
+  secretHash: text('secret_hash').notNull(),
+  customerId: text('customer_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  brand: varchar('brand', { length: 20 }).notNull(),
+  last4: varchar('last4', { length: 4 }).notNull(),
+  expMonth: smallint('exp_month').notNull(),
+  expYear: smallint('exp_year').notNull(),
+  declines: boolean('declines').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

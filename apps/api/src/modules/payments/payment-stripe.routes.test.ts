@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_MESSAGES, ROLE, type Campaign } from '@portal/contract';
+import { createStripeProvider } from '../../adapters/payments/stripe-provider';
+import { wizardOf } from '../../../test/campaigns';
+import { signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from '../../../test/fake-stripe';
+import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
+
+const SECRET_KEY = 'sk_test_portal';
+const WEBHOOK_SECRET = 'whsec_portal';
+
+/**
+ * The payment path with Stripe (docs/product/payments.md): the official package, pointed at a
+ * local server that answers as Stripe's API does, and webhooks signed as Stripe signs them.
+ */
+describe('payments with Stripe', () => {
+  let t: TestApp, stripe: FakeStripe, adminToken: string;
+  const wizard = wizardOf(() => t);
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe({ secretKey: SECRET_KEY });
+    t = await createTestApp({
+      payments: createStripeProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        apiOptions: stripe.apiOptions,
+      }),
+    });
+    adminToken = await t.login((await t.createUser({ roleId: ROLE.admin })).email);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
+
+  const deliver = (event: Record<string, unknown>, secret = WEBHOOK_SECRET) => {
+    const { body, signature } = signWebhook(event, secret);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload: body,
+    });
+  };
+
+  async function approvedCampaign() {
+    const user = await t.createUser({ withBilling: true });
+    const token = await t.login(user.email);
+    const campaign = await wizard.createSubmitted(token, { budget_type: 'lifetime', budget_amount: 99.99 });
+    await call('POST', `/api/update-campaign-approval-status/${campaign.id}`, adminToken, {
+      approval_status: 'approved',
+    });
+    await t.app.events.dispatchPending();
+    const row = ((await call('GET', '/api/customer/my-active-campaigns', token)).json().data as Campaign[])[0]!;
+    return { user, token, campaignId: campaign.id, linkToken: row.payment_link_url!.split('/checkout/')[1]! };
+  }
+
+  const paymentsOf = async (token: string) => (await call('GET', '/api/my-payment-activities', token)).json();
+
+  it('saves a card: a setup intent for the Stripe customer, then only a card of that customer', async () => {
+    const user = await t.createUser();
+    const token = await t.login(user.email);
+    const intent = await call('POST', '/api/stripe/create-setup-intent', token);
+    expect(intent.statusCode, intent.body).toBe(200);
+    const customerId = stripe.lastRequest('POST', '/v1/setup_intents')!.body.customer!;
+    expect(stripe.customers.get(customerId)?.email).toBe(user.email);
+    // The second intent reuses the customer.
+    await call('POST', '/api/stripe/create-setup-intent', token);
+    expect(stripe.requests.filter((request) => request.path === '/v1/customers')).toHaveLength(1);
+
+    const mine = stripe.addCard({
+      customer: customerId,
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 3,
+      expYear: 2031,
+    });
+    const someoneElses = stripe.addCard({ customer: 'cus_other' });
+    const refused = await call('POST', '/api/stripe/add-payment-method', token, { payment_method_id: someoneElses.id });
+    expect(refused.statusCode).toBe(422);
+    const saved = await call('POST', '/api/stripe/add-payment-method', token, { payment_method_id: mine.id });
+    expect(saved.json()).toMatchObject({
+      message: PAYMENT_MESSAGES.cardSaved,
+      data: { brand: 'mastercard', last4: '4444', exp_month: 3, exp_year: 2031, status: 'active' },
+    });
+    // The sandbox's own form is not there with Stripe.
+    const sandbox = await call('POST', '/api/sandbox/confirm-setup', token, { client_secret: 'x', card_number: '1' });
+    expect(sandbox.statusCode).toBe(409);
+  });
+
+  it('pays through a Checkout Session and records the payment from the signed event, once', async () => {
+    const { token, campaignId, linkToken } = await approvedCampaign();
+    const session = await call('POST', `/api/checkout/${linkToken}/session`, token);
+    expect(session.statusCode, session.body).toBe(200);
+    const sent = stripe.lastRequest('POST', '/v1/checkout/sessions')!.body;
+    expect(sent).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '9999',
+      'line_items[0][quantity]': '1',
+      success_url: 'http://localhost:3000/balance',
+      cancel_url: `http://localhost:3000/checkout/${linkToken}`,
+    });
+    const sessionId = [...stripe.checkoutSessions.keys()].at(-1)!;
+    expect(session.json().url).toBe(stripe.checkoutSessions.get(sessionId)!.url);
+
+    // The page returning from Stripe proves nothing: only the event records the payment.
+    expect((await paymentsOf(token)).pagination.total).toBe(0);
+    const paidSession = stripe.payCheckoutSession(sessionId, { card: { brand: 'visa', last4: '1881' } });
+    const event = stripeEvent('checkout.session.completed', paidSession);
+    expect((await deliver(event)).statusCode).toBe(200);
+    // Delivered again (Stripe retries): 200, and nothing more is recorded.
+    expect((await deliver(event)).statusCode).toBe(200);
+
+    const payments = await paymentsOf(token);
+    expect(payments.pagination.total).toBe(1);
+    expect(payments.data[0]).toMatchObject({
+      transaction_id: paidSession.payment_intent,
+      amount: 99.99,
+      payment_method: 'visa •••• 1881',
+      status: 'succeeded',
+      campaign_id: campaignId,
+    });
+    const row = ((await call('GET', '/api/customer/my-active-campaigns', token)).json().data as Campaign[])[0]!;
+    expect(row).toMatchObject({ payment_status: 'paid', delivery_status: 'active', payment_link_url: null });
+
+    // A second session's event for the same link (paid twice on Stripe's page) records nothing more.
+    const later = stripeEvent('checkout.session.completed', paidSession, { id: 'evt_another' });
+    expect((await deliver(later)).statusCode).toBe(200);
+    expect((await paymentsOf(token)).pagination.total).toBe(1);
+    expect((await call('POST', `/api/checkout/${linkToken}/session`, token)).statusCode).toBe(409);
+  });
+
+  it('refuses an event whose signature does not verify, and records nothing', async () => {
+    const { token, linkToken } = await approvedCampaign();
+    await call('POST', `/api/checkout/${linkToken}/session`, token);
+    const sessionId = [...stripe.checkoutSessions.keys()].at(-1)!;
+    const event = stripeEvent('checkout.session.completed', stripe.payCheckoutSession(sessionId));
+
+    const wrongSecret = await deliver(event, 'whsec_someone_else');
+    expect(wrongSecret.statusCode).toBe(400);
+    expect(errorBody(wrongSecret).message).toBe(PAYMENT_MESSAGES.webhookSignature);
+    const { body, signature } = signWebhook(event, WEBHOOK_SECRET);
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: Buffer.from(body.toString().replace('"paid"', '"unpaid"')),
+    });
+    expect(tampered.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await paymentsOf(token)).pagination.total).toBe(0);
+
+    // The same event, properly signed, still counts: a refused delivery marked nothing handled.
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect((await paymentsOf(token)).pagination.total).toBe(1);
+  });
+
+  it('answers 503 with the documented toast text when Stripe cannot make a setup intent', async () => {
+    const token = await t.login((await t.createUser()).email);
+    stripe.fail({ method: 'POST', path: '/v1/setup_intents' }, { status: 500, error: { type: 'api_error' } }, 5);
+    const answer = await call('POST', '/api/stripe/create-setup-intent', token);
+    expect(answer.statusCode).toBe(503);
+    expect(errorBody(answer).message).toBe(PAYMENT_MESSAGES.setupIntentFailed);
+  });
+});

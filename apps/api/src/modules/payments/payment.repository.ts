@@ -1,0 +1,214 @@
+import type { ListQuery, Paginated } from '@portal/contract';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  campaigns,
+  paymentCustomers,
+  paymentLinks,
+  paymentMethods,
+  payments,
+  providerEvents,
+  type PaymentLinkRow,
+  type PaymentProviderKind,
+  type PaymentRow,
+} from '../../db/schema';
+import { fetchPage, type WithTotal } from '../../lib/lists';
+
+/** A link the customer owes, with its campaign's name (Total Amount Due). */
+export interface LinkDue {
+  campaignId: number;
+  campaignName: string;
+  amountCents: number;
+  url: string;
+}
+
+/** Open links count as due only for approved campaigns that are not archived. */
+const dueCampaign = and(eq(campaigns.approvalStatus, 'approved'), isNull(campaigns.archivedAt));
+
+/**
+ * The payments tables (docs/product/payments.md): provider customers, saved cards, payment
+ * links, payments and the provider events already handled.
+ */
+export class PaymentRepository {
+  constructor(private readonly db: Database) {}
+
+  async customerId(userId: number, provider: PaymentProviderKind): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ customerId: paymentCustomers.customerId })
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)));
+    return row?.customerId;
+  }
+
+  /** Keeps the user's provider customer; of two made at once, the first kept wins and is returned. */
+  async keepCustomer(userId: number, provider: PaymentProviderKind, customerId: string, at: Date): Promise<string> {
+    await this.db
+      .insert(paymentCustomers)
+      .values({ userId, provider, customerId, createdAt: at })
+      .onConflictDoNothing({ target: [paymentCustomers.userId, paymentCustomers.provider] });
+    return (await this.customerId(userId, provider))!;
+  }
+
+  /** Saves a card once: saving the same provider card again returns the row already kept. */
+  async saveCard(card: typeof paymentMethods.$inferInsert) {
+    await this.db
+      .insert(paymentMethods)
+      .values(card)
+      .onConflictDoNothing({ target: [paymentMethods.provider, paymentMethods.providerMethodId] });
+    const [row] = await this.db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(eq(paymentMethods.provider, card.provider), eq(paymentMethods.providerMethodId, card.providerMethodId)),
+      );
+    return row!;
+  }
+
+  cards(userId: number, provider: PaymentProviderKind) {
+    return this.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, provider)))
+      .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  }
+
+  async card(userId: number, id: number) {
+    const [row] = await this.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)));
+    return row;
+  }
+
+  /** Opens a link unless the campaign has one open already (the partial unique index decides races). */
+  async openLink(link: typeof paymentLinks.$inferInsert): Promise<PaymentLinkRow | undefined> {
+    const [row] = await this.db
+      .insert(paymentLinks)
+      .values(link)
+      .onConflictDoNothing({ target: paymentLinks.campaignId, where: sql`${paymentLinks.status} = 'open'` })
+      .returning();
+    return row;
+  }
+
+  async openLinkOf(campaignId: number): Promise<PaymentLinkRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.campaignId, campaignId), eq(paymentLinks.status, 'open')));
+    return row;
+  }
+
+  async linkByToken(token: string) {
+    const [row] = await this.db
+      .select({ link: paymentLinks, campaignName: campaigns.name })
+      .from(paymentLinks)
+      .innerJoin(campaigns, eq(campaigns.id, paymentLinks.campaignId))
+      .where(eq(paymentLinks.token, token));
+    return row;
+  }
+
+  /** The link, locked until the transaction ends, so a payment is recorded once however many arrive. */
+  async lockLink(id: number): Promise<PaymentLinkRow | undefined> {
+    const [row] = await this.db.select().from(paymentLinks).where(eq(paymentLinks.id, id)).for('update');
+    return row;
+  }
+
+  async closeLink(id: number, status: 'paid' | 'cancelled', at: Date): Promise<void> {
+    await this.db.update(paymentLinks).set({ status, closedAt: at }).where(eq(paymentLinks.id, id));
+  }
+
+  /** Cancels the open links of these campaigns (archived: nothing is owed for them any more). */
+  async cancelOpenLinks(campaignIds: number[], at: Date): Promise<void> {
+    if (campaignIds.length === 0) return;
+    await this.db
+      .update(paymentLinks)
+      .set({ status: 'cancelled', closedAt: at })
+      .where(and(inArray(paymentLinks.campaignId, campaignIds), eq(paymentLinks.status, 'open')));
+  }
+
+  /** The customer's open links of approved campaigns that are not archived, newest first. */
+  async due(userId: number): Promise<LinkDue[]> {
+    return this.db
+      .select({
+        campaignId: paymentLinks.campaignId,
+        campaignName: campaigns.name,
+        amountCents: paymentLinks.amountCents,
+        url: paymentLinks.url,
+      })
+      .from(paymentLinks)
+      .innerJoin(campaigns, eq(campaigns.id, paymentLinks.campaignId))
+      .where(and(eq(paymentLinks.userId, userId), eq(paymentLinks.status, 'open'), dueCampaign))
+      .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id));
+  }
+
+  async insertPayment(payment: typeof payments.$inferInsert): Promise<PaymentRow> {
+    const [row] = await this.db.insert(payments).values(payment).returning();
+    return row!;
+  }
+
+  async payment(id: number): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, id));
+    return row;
+  }
+
+  async paymentOfLink(linkId: number): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.linkId, linkId));
+    return row;
+  }
+
+  /** The customer's payments, newest first. */
+  async listPayments(userId: number, query: ListQuery): Promise<Paginated<PaymentRow>> {
+    const mine = eq(payments.userId, userId);
+    const total = this.db.select({ total: count() }).from(payments).where(mine);
+    return fetchPage(query, {
+      rows: ({ limit, offset }) =>
+        this.db
+          .select({ ...getTableColumns(payments), total: sql<number>`(${total})`.mapWith(Number) })
+          .from(payments)
+          .where(mine)
+          .orderBy(desc(payments.paidAt), desc(payments.id))
+          .limit(limit)
+          .offset(offset) as Promise<WithTotal<PaymentRow>[]>,
+      count: async () => (await total)[0]!.total,
+    });
+  }
+
+  /** The latest payment date of a campaign, for the figures dialog's Date paid. */
+  async lastPaidAt(campaignId: number): Promise<Date | undefined> {
+    const [row] = await this.db
+      .select({ paidAt: payments.paidAt })
+      .from(payments)
+      .where(eq(payments.campaignId, campaignId))
+      .orderBy(desc(payments.paidAt))
+      .limit(1);
+    return row?.paidAt;
+  }
+
+  /**
+   * Marks a provider event handled; false when it was already (a repeated delivery). In the
+   * transaction of what the event changes, so a failure leaves it to be handled again.
+   */
+  async markEventHandled(eventId: string, type: string, at: Date): Promise<boolean> {
+    const inserted = await this.db
+      .insert(providerEvents)
+      .values({ eventId, type, receivedAt: at })
+      .onConflictDoNothing()
+      .returning({ eventId: providerEvents.eventId });
+    return inserted.length > 0;
+  }
+
+  /** Revenue collected (every payment) and amount due (open links of approved, unarchived campaigns). */
+  async portalTotals(): Promise<{ collectedCents: number; dueCents: number }> {
+    const centsSum = (column: typeof payments.amountCents | typeof paymentLinks.amountCents) =>
+      sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+    const [[collected], [due]] = await Promise.all([
+      this.db.select({ cents: centsSum(payments.amountCents) }).from(payments),
+      this.db
+        .select({ cents: centsSum(paymentLinks.amountCents) })
+        .from(paymentLinks)
+        .innerJoin(campaigns, eq(campaigns.id, paymentLinks.campaignId))
+        .where(and(eq(paymentLinks.status, 'open'), dueCampaign)),
+    ]);
+    return { collectedCents: collected!.cents, dueCents: due!.cents };
+  }
+}

@@ -1,0 +1,66 @@
+import { PAYMENT_MESSAGES, paymentEndpoints } from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/endpoint-route';
+import { requirePrincipal } from '../../plugins/auth';
+import type { PaymentService } from './payment.service';
+
+/** Stripe's events are small; anything larger is not one. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/** Cards, payment links, payments and receipts (docs/product/payments.md). */
+export async function paymentRoutes(app: FastifyInstance, { paymentService }: { paymentService: PaymentService }) {
+  route(app, paymentEndpoints.getBalance, async (request) => ({
+    data: await paymentService.balance(requirePrincipal(request)),
+  }));
+
+  route(app, paymentEndpoints.createSetupIntent, async (request) =>
+    paymentService.createSetupIntent(requirePrincipal(request)),
+  );
+
+  route(app, paymentEndpoints.confirmSandboxSetup, async (request) =>
+    paymentService.confirmSandboxSetup(requirePrincipal(request), request.body),
+  );
+
+  route(app, paymentEndpoints.addPaymentMethod, async (request) => ({
+    message: PAYMENT_MESSAGES.cardSaved,
+    data: await paymentService.addPaymentMethod(requirePrincipal(request), request.body.payment_method_id),
+  }));
+
+  route(app, paymentEndpoints.listPaymentMethods, async (request) => ({
+    data: await paymentService.cards(requirePrincipal(request)),
+  }));
+
+  route(app, paymentEndpoints.getCheckout, async (request) => ({
+    data: await paymentService.checkout(requirePrincipal(request), request.params.token),
+  }));
+
+  route(app, paymentEndpoints.payWithSandbox, async (request) =>
+    paymentService.payWithSandbox(requirePrincipal(request), request.params.token, request.body),
+  );
+
+  route(app, paymentEndpoints.startCheckoutSession, async (request) =>
+    paymentService.startCheckoutSession(requirePrincipal(request), request.params.token),
+  );
+
+  route(app, paymentEndpoints.listPaymentActivities, async (request) =>
+    paymentService.activities(requirePrincipal(request), request.query),
+  );
+
+  route(app, paymentEndpoints.getReceipt, async (request) => ({
+    data: await paymentService.receipt(requirePrincipal(request), request.params.id),
+  }));
+
+  // The signature covers the exact bytes Stripe sent, so this route alone reads its body raw.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    route(webhook, paymentEndpoints.stripeWebhook, async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      await paymentService.handleWebhook(raw, typeof signature === 'string' ? signature : undefined);
+      return { received: true as const };
+    });
+  });
+}

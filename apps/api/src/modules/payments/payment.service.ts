@@ -1,0 +1,423 @@
+import {
+  isAdminRole,
+  PAYMENT_MESSAGES,
+  type Card,
+  type ListQuery,
+  type PaymentActivity,
+  type Receipt,
+} from '@portal/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  WebhookSignatureError,
+  type CardErrors,
+  type PaymentProvider,
+  type ProviderPayment,
+  type SandboxPaymentProvider,
+  type StripePaymentProvider,
+} from '../../adapters/payments/payment-provider';
+import type { DataAccess, Repositories } from '../../db/repositories';
+import type { BillingSnapshot, PaymentRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { HttpError, notFound } from '../../lib/http-errors';
+import type { Principal } from '../auth/auth.service';
+import { coversUntil, formatDollars, newPaymentLink } from './payment-links';
+
+export interface PaymentServiceOptions {
+  data: DataAccess;
+  clock: Clock;
+  provider: PaymentProvider;
+  publicOrigin: string;
+  log: FastifyBaseLogger;
+}
+
+/** Jobs of this module: ending daily campaigns' paid weeks. */
+export const PAYMENT_JOBS = { renew: 'payments.periods.renew' } as const;
+
+const dollars = (cents: number) => cents / 100;
+
+const cardLabel = (brand: string | null, last4: string | null) => (brand && last4 ? `${brand} •••• ${last4}` : null);
+
+/** A card is expired once its expiry month is over. */
+const cardStatus = (expMonth: number, expYear: number, today: Date): Card['status'] =>
+  expYear * 12 + expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1 ? 'expired' : 'active';
+
+/** The sandbox's refusal of a card: the first message as the answer's, each under its field. */
+function cardRefused(errors: CardErrors): HttpError {
+  const entries = Object.entries(errors);
+  return new HttpError(422, entries[0]![1], {
+    errors: Object.fromEntries(entries.map(([field, message]) => [field, [message]])),
+  });
+}
+
+/**
+ * Cards, payment links and payments (docs/product/payments.md). Links are the portal's own
+ * (decision 016); the provider saves cards and takes the payments, and every payment is
+ * recorded by `recordPayment`, once per link, whichever way it arrives.
+ */
+export class PaymentService {
+  constructor(private readonly options: PaymentServiceOptions) {}
+
+  get providerKind() {
+    return this.options.provider.kind;
+  }
+
+  /** The user's provider customer, made on first use. */
+  private async customerOf(userId: number): Promise<string> {
+    const { data, provider, clock } = this.options;
+    const known = await data.repos.payments.customerId(userId, provider.kind);
+    if (known) return known;
+    const found = await data.repos.users.findById(userId);
+    if (!found) throw notFound('User not found');
+    const { user } = found;
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    const created = await this.providerCall(() => provider.createCustomer({ id: userId, email: user.email, name }));
+    return data.repos.payments.keepCustomer(userId, provider.kind, created, clock.now());
+  }
+
+  /** A provider that does not answer is a dependency down: 503, and the reason in the log. */
+  private async providerCall<T>(call: () => Promise<T>, message = 'The payment provider is unavailable'): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      this.options.log.error({ err: error }, 'payment provider call failed');
+      throw new HttpError(503, message);
+    }
+  }
+
+  private sandbox(): SandboxPaymentProvider {
+    const { provider } = this.options;
+    if (provider.kind !== 'sandbox') throw new HttpError(409, PAYMENT_MESSAGES.wrongProvider);
+    return provider;
+  }
+
+  private stripe(): StripePaymentProvider {
+    const { provider } = this.options;
+    if (provider.kind !== 'stripe') throw new HttpError(409, PAYMENT_MESSAGES.wrongProvider);
+    return provider;
+  }
+
+  async createSetupIntent(principal: Principal): Promise<{ client_secret: string }> {
+    const customerId = await this.customerOf(principal.userId);
+    const { clientSecret } = await this.providerCall(
+      () => this.options.provider.createSetupIntent(customerId),
+      PAYMENT_MESSAGES.setupIntentFailed,
+    );
+    return { client_secret: clientSecret };
+  }
+
+  /** The sandbox's card form confirming a setup intent (Stripe's Payment Element does this with Stripe). */
+  async confirmSandboxSetup(
+    principal: Principal,
+    body: { client_secret: string; card_number?: string; expiry?: string; cvc?: string },
+  ): Promise<{ payment_method_id: string }> {
+    const sandbox = this.sandbox();
+    const customerId = await this.customerOf(principal.userId);
+    const card = { number: body.card_number ?? '', expiry: body.expiry ?? '', cvc: body.cvc ?? '' };
+    const result = await sandbox.confirmSetup(body.client_secret, customerId, card, this.options.clock.now());
+    if (!result) {
+      throw new HttpError(422, PAYMENT_MESSAGES.setupSecretUnknown, {
+        errors: { client_secret: [PAYMENT_MESSAGES.setupSecretUnknown] },
+      });
+    }
+    if (!result.ok) throw cardRefused(result.errors);
+    return { payment_method_id: result.value };
+  }
+
+  /** Keeps a card the provider confirmed, once it is known to be the caller's. */
+  async addPaymentMethod(principal: Principal, paymentMethodId: string): Promise<Card> {
+    const { data, provider, clock } = this.options;
+    const customerId = await this.customerOf(principal.userId);
+    const card = await this.providerCall(() => provider.retrieveCard(paymentMethodId));
+    if (!card || card.customerId !== customerId) {
+      throw new HttpError(422, PAYMENT_MESSAGES.paymentMethodUnknown, {
+        errors: { payment_method_id: [PAYMENT_MESSAGES.paymentMethodUnknown] },
+      });
+    }
+    const row = await data.repos.payments.saveCard({
+      userId: principal.userId,
+      provider: provider.kind,
+      providerMethodId: card.id,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      createdAt: clock.now(),
+    });
+    return this.toCard(row);
+  }
+
+  async cards(principal: Principal): Promise<Card[]> {
+    const rows = await this.options.data.repos.payments.cards(principal.userId, this.options.provider.kind);
+    return rows.map((row) => this.toCard(row));
+  }
+
+  private toCard(row: { id: number; brand: string; last4: string; expMonth: number; expYear: number }): Card {
+    return {
+      id: row.id,
+      brand: row.brand,
+      last4: row.last4,
+      status: cardStatus(row.expMonth, row.expYear, this.options.clock.now()),
+      exp_month: row.expMonth,
+      exp_year: row.expYear,
+    };
+  }
+
+  /** Total Amount Due: the open links of the customer's approved campaigns that are not archived. */
+  async balance(principal: Principal) {
+    const due = await this.options.data.repos.payments.due(principal.userId);
+    return {
+      total_amount_due: dollars(due.reduce((sum, link) => sum + link.amountCents, 0)),
+      campaigns_due: due.map((link) => ({
+        id: link.campaignId,
+        campaign_name: link.campaignName,
+        amount: dollars(link.amountCents),
+        payment_link_url: link.url,
+      })),
+    };
+  }
+
+  /** The caller's link by its token; another customer's is not found, as an unknown one is. */
+  private async linkOf(principal: Principal, token: string) {
+    const found = await this.options.data.repos.payments.linkByToken(token);
+    if (!found || found.link.userId !== principal.userId) throw notFound(PAYMENT_MESSAGES.linkNotFound);
+    return found;
+  }
+
+  async checkout(principal: Principal, token: string) {
+    const { link, campaignName } = await this.linkOf(principal, token);
+    return {
+      campaign_id: link.campaignId,
+      campaign_name: campaignName,
+      amount: dollars(link.amountCents),
+      covers_days: link.coversDays,
+      status: link.status,
+      provider: this.options.provider.kind,
+    };
+  }
+
+  /**
+   * Pays a link on the sandbox's checkout page. The card is checked (and the test number
+   * declined) first; the payment is then recorded under the link's lock, so of two payments
+   * sent at once the second finds the link paid (409) and records nothing. The sandbox's charge
+   * is its record: nothing is taken from a card.
+   */
+  async payWithSandbox(
+    principal: Principal,
+    token: string,
+    body: { payment_method_id?: number; card_number?: string; expiry?: string; cvc?: string },
+  ): Promise<{ message: string; data: PaymentActivity }> {
+    const sandbox = this.sandbox();
+    const { link } = await this.linkOf(principal, token);
+    if (link.status !== 'open') throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
+    const { data, clock } = this.options;
+    const source = await this.sandboxSource(data.repos, principal, body);
+    const customerId = await this.customerOf(principal.userId);
+    const charged = await sandbox.charge(customerId, source, clock.now());
+    if (!charged.ok) throw cardRefused(charged.errors);
+    const payment = await data.withTransaction((repos) =>
+      this.recordPayment(repos, {
+        linkId: link.id,
+        transactionId: charged.value.transactionId,
+        status: 'succeeded',
+        amountCents: link.amountCents,
+        card: charged.value.card,
+        paidAt: clock.now(),
+      }),
+    );
+    if (!payment) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
+    return { message: PAYMENT_MESSAGES.paid, data: this.toActivity(payment) };
+  }
+
+  private async sandboxSource(
+    repos: Repositories,
+    principal: Principal,
+    body: { payment_method_id?: number; card_number?: string; expiry?: string; cvc?: string },
+  ) {
+    if (body.payment_method_id !== undefined) {
+      const saved = await repos.payments.card(principal.userId, body.payment_method_id);
+      if (!saved || saved.provider !== 'sandbox') {
+        throw new HttpError(422, PAYMENT_MESSAGES.paymentMethodUnknown, {
+          errors: { payment_method_id: [PAYMENT_MESSAGES.paymentMethodUnknown] },
+        });
+      }
+      return { paymentMethodId: saved.providerMethodId };
+    }
+    if (body.card_number === undefined && body.expiry === undefined && body.cvc === undefined) {
+      throw new HttpError(422, PAYMENT_MESSAGES.cardOrSavedCard, {
+        errors: { payment_method_id: [PAYMENT_MESSAGES.cardOrSavedCard] },
+      });
+    }
+    return { card: { number: body.card_number ?? '', expiry: body.expiry ?? '', cvc: body.cvc ?? '' } };
+  }
+
+  /** With Stripe: a Checkout Session for the link, to which the page sends the payer. */
+  async startCheckoutSession(principal: Principal, token: string): Promise<{ url: string }> {
+    const stripe = this.stripe();
+    const { link, campaignName } = await this.linkOf(principal, token);
+    if (link.status !== 'open') throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
+    const customerId = await this.customerOf(principal.userId);
+    const { publicOrigin } = this.options;
+    const covers = link.coversDays === null ? 'the whole campaign' : `${link.coversDays} days`;
+    const session = await this.providerCall(() =>
+      stripe.createCheckoutSession({
+        linkId: link.id,
+        customerId,
+        description: `${campaignName} (${covers})`,
+        amountCents: link.amountCents,
+        successUrl: `${publicOrigin}/balance`,
+        cancelUrl: link.url,
+      }),
+    );
+    return { url: session.url };
+  }
+
+  /**
+   * Stripe's event: verified on the raw body, then handled once per event id, in one
+   * transaction with the payment it reports (docs/product/payments.md, Paying).
+   */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    const { provider, data, clock } = this.options;
+    if (provider.kind !== 'stripe') throw notFound('Not found');
+    let event;
+    try {
+      event = await provider.verifyEvent(rawBody, signature);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) throw new HttpError(400, PAYMENT_MESSAGES.webhookSignature);
+      throw error;
+    }
+    await data.withTransaction(async (repos) => {
+      if (!(await repos.payments.markEventHandled(event.id, event.type, clock.now()))) return;
+      if (event.payment) await this.recordPayment(repos, event.payment);
+    });
+  }
+
+  /**
+   * Records a link's payment, once: the link closes, the campaign is paid (delivering if it is
+   * switched on), the activity and its receipt are added, an audit row is written and the
+   * customer told. A link already paid records nothing and gives undefined.
+   */
+  async recordPayment(repos: Repositories, payment: ProviderPayment): Promise<PaymentRow | undefined> {
+    const link = await repos.payments.lockLink(payment.linkId);
+    if (!link || link.status === 'paid') return undefined;
+    const view = await repos.campaigns.findView(link.campaignId);
+    if (!view) return undefined;
+    const { campaign } = view;
+    const billing = await this.billingSnapshot(repos, link.userId);
+    const until = coversUntil(link.coversDays, payment.paidAt);
+    const row = await repos.payments.insertPayment({
+      userId: link.userId,
+      campaignId: link.campaignId,
+      linkId: link.id,
+      provider: this.options.provider.kind,
+      transactionId: payment.transactionId,
+      status: payment.status,
+      amountCents: payment.amountCents,
+      cardBrand: payment.card?.brand ?? null,
+      cardLast4: payment.card?.last4 ?? null,
+      campaignName: campaign.name,
+      billing,
+      paidAt: payment.paidAt,
+      coversUntil: until,
+    });
+    await repos.payments.closeLink(link.id, 'paid', payment.paidAt);
+    await repos.campaigns.update(campaign.id, { paymentStatus: 'paid', datePaid: payment.paidAt, paidUntil: until });
+    await repos.audit.record(
+      {
+        actorId: link.userId,
+        action: 'campaign.paid',
+        subject: { type: 'campaign', id: campaign.id },
+        before: { payment_status: campaign.paymentStatus },
+        after: {
+          payment_status: 'paid',
+          amount: formatDollars(payment.amountCents),
+          transaction_id: payment.transactionId,
+        },
+      },
+      payment.paidAt,
+    );
+    await repos.events.record(
+      { type: 'campaign.paid', userId: link.userId, payload: { campaignId: campaign.id, paymentId: row.id } },
+      payment.paidAt,
+    );
+    return row;
+  }
+
+  private async billingSnapshot(repos: Repositories, userId: number): Promise<BillingSnapshot> {
+    const found = await repos.users.findById(userId);
+    const user = found?.user;
+    const billing = found?.billing;
+    const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+    const address = billing
+      ? [billing.address, billing.city, billing.state, billing.postalCode].filter(Boolean).join(', ')
+      : null;
+    return {
+      account_type: billing?.type ?? 'individual',
+      name: name || user?.email || '',
+      email: user?.email ?? '',
+      company_name: billing?.businessName ?? null,
+      address,
+      country: billing?.country ?? null,
+      currency: billing?.currency ?? null,
+    };
+  }
+
+  /**
+   * Ends the paid weeks of daily campaigns that are over: each is unpaid again, and unless it
+   * is archived (or no longer approved) it gets a new link for the next 7 days and its
+   * customer is told (docs/product/payments.md, Seven-day periods). Returns how many ended.
+   */
+  async renewEndedPeriods(): Promise<number> {
+    const { data, clock, publicOrigin } = this.options;
+    const now = clock.now();
+    return data.withTransaction(async (repos) => {
+      const ended = await repos.campaigns.lockPaidPeriodsEndedBy(now);
+      for (const campaign of ended) {
+        await repos.campaigns.update(campaign.id, { paymentStatus: 'unpaid', paidUntil: null });
+        if (campaign.archivedAt || campaign.approvalStatus !== 'approved') continue;
+        const link = await repos.payments.openLink(newPaymentLink(campaign, publicOrigin, now));
+        if (!link) continue;
+        await repos.events.record(
+          {
+            type: 'campaign.payment_due',
+            userId: campaign.userId,
+            payload: { campaignId: campaign.id, linkId: link.id },
+          },
+          now,
+        );
+      }
+      return ended.length;
+    });
+  }
+
+  async activities(principal: Principal, query: ListQuery) {
+    const page = await this.options.data.repos.payments.listPayments(principal.userId, query);
+    return { data: page.data.map((row) => this.toActivity(row)), pagination: page.pagination };
+  }
+
+  /** A receipt, for its customer and administrators; anyone else gets 404 as for an unknown one. */
+  async receipt(principal: Principal, id: number): Promise<Receipt> {
+    const row = await this.options.data.repos.payments.payment(id);
+    if (!row || (row.userId !== principal.userId && !isAdminRole(principal.roleId))) {
+      throw notFound(PAYMENT_MESSAGES.receiptNotFound);
+    }
+    return {
+      ...this.toActivity(row),
+      billing: row.billing,
+      covers_until: row.coversUntil ? row.coversUntil.toISOString() : null,
+    };
+  }
+
+  toActivity(row: PaymentRow): PaymentActivity {
+    return {
+      id: row.id,
+      transaction_id: row.transactionId,
+      created_at: row.paidAt.toISOString(),
+      status: row.status,
+      amount: dollars(row.amountCents),
+      payment_method: cardLabel(row.cardBrand, row.cardLast4),
+      campaign_id: row.campaignId,
+      campaign_name: row.campaignName,
+      receipt_url: `${this.options.publicOrigin}/receipts/${row.id}`,
+    };
+  }
+}

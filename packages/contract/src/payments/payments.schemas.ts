@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { textField } from '../common/common.schemas';
+import { paginatedResponseSchema } from '../common/list.schemas';
+
+/** Cards, payment links, payments and receipts (docs/product/payments.md). */
+
+export const PAYMENT_MESSAGES = {
+  setupIntentFailed: 'Failed to create Setup Intent',
+  cardSaved: 'Payment method setup successfully',
+  paymentMethodRequired: 'Payment method id is required',
+  paymentMethodUnknown: 'This payment method was not found',
+  setupSecretRequired: 'The setup intent is required',
+  setupSecretUnknown: 'This card setup has expired. Please start again',
+  linkNotFound: 'Payment link not found',
+  linkClosed: 'This payment link is no longer open',
+  paid: 'Payment received. Thank you!',
+  cardOrSavedCard: 'Choose a saved card or enter a new one',
+  wrongProvider: 'This payment is made on another payment page',
+  receiptNotFound: 'Receipt not found',
+  webhookSignature: 'The webhook signature does not verify',
+} as const;
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+const requiredText = (label: string, message: string) =>
+  textField(label, message, z.string().trim().min(1, { error: message }).max(255));
+
+const dollars = z.number().meta({ description: 'US dollars, at most two decimals' });
+
+/** A saved card (Payment methods on /balance). */
+export const cardSchema = z
+  .object({
+    id: z.number().int(),
+    brand: z.string(),
+    last4: z.string(),
+    /** active, or expired once past the expiry month. */
+    status: z.enum(['active', 'expired']),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+  })
+  .meta({ id: 'Card' });
+export type Card = z.infer<typeof cardSchema>;
+
+export const cardListResponseSchema = z.object({ data: z.array(cardSchema) }).meta({ id: 'CardListResponse' });
+
+export const setupIntentResponseSchema = z.object({ client_secret: z.string() }).meta({ id: 'SetupIntentResponse' });
+
+export const addPaymentMethodRequestSchema = z
+  .object({ payment_method_id: requiredText('Payment method id', PAYMENT_MESSAGES.paymentMethodRequired) })
+  .meta({ id: 'AddPaymentMethodRequest' });
+
+export const addPaymentMethodResponseSchema = z
+  .object({ message: z.string(), data: cardSchema })
+  .meta({ id: 'AddPaymentMethodResponse' });
+
+/** The fields of the sandbox's card form (checked as the form checks them: payments/card.ts). */
+const cardFields = {
+  card_number: z.string().max(40).optional(),
+  expiry: z.string().max(10).optional(),
+  cvc: z.string().max(10).optional(),
+};
+
+/** The sandbox's stand-in for Stripe's card confirmation: the card form confirms the setup intent. */
+export const sandboxConfirmSetupRequestSchema = z
+  .object({ client_secret: requiredText('Client secret', PAYMENT_MESSAGES.setupSecretRequired), ...cardFields })
+  .meta({ id: 'SandboxConfirmSetupRequest' });
+
+export const sandboxConfirmSetupResponseSchema = z
+  .object({ payment_method_id: z.string() })
+  .meta({ id: 'SandboxConfirmSetupResponse' });
+
+/** A campaign the customer owes for (Total Amount Due). */
+export const campaignDueSchema = z
+  .object({ id: z.number().int(), campaign_name: z.string(), amount: dollars, payment_link_url: z.string() })
+  .meta({ id: 'CampaignDue' });
+
+export const balanceResponseSchema = z
+  .object({ data: z.object({ total_amount_due: dollars, campaigns_due: z.array(campaignDueSchema) }) })
+  .meta({ id: 'BalanceResponse' });
+
+/** A payment link's checkout page. */
+export const checkoutSchema = z
+  .object({
+    campaign_id: z.number().int(),
+    campaign_name: z.string(),
+    amount: dollars,
+    /** Days one payment covers (7 for a daily budget); null: the whole campaign. */
+    covers_days: z.number().int().nullable(),
+    status: z.enum(['open', 'paid', 'cancelled']),
+    provider: z.enum(PAYMENT_PROVIDERS),
+  })
+  .meta({ id: 'Checkout' });
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+export const checkoutResponseSchema = z.object({ data: checkoutSchema }).meta({ id: 'CheckoutResponse' });
+
+/** Pays a link in the sandbox: with a saved card (`payment_method_id`, the card's id) or a new one. */
+export const sandboxPayRequestSchema = z
+  .object({ payment_method_id: z.coerce.number().int().positive().optional(), ...cardFields })
+  .meta({ id: 'SandboxPayRequest' });
+
+/** A payment (Payment activity on /balance). */
+export const paymentActivitySchema = z
+  .object({
+    id: z.number().int(),
+    transaction_id: z.string(),
+    created_at: z.string(),
+    status: z.string(),
+    amount: dollars,
+    /** The card used: "Visa •••• 4242", or null when the provider did not say. */
+    payment_method: z.string().nullable(),
+    campaign_id: z.number().int(),
+    campaign_name: z.string(),
+    receipt_url: z.string(),
+  })
+  .meta({ id: 'PaymentActivity' });
+export type PaymentActivity = z.infer<typeof paymentActivitySchema>;
+
+export const sandboxPayResponseSchema = z
+  .object({ message: z.string(), data: paymentActivitySchema })
+  .meta({ id: 'SandboxPayResponse' });
+
+export const checkoutSessionResponseSchema = z.object({ url: z.string() }).meta({ id: 'CheckoutSessionResponse' });
+
+export const paymentActivityListResponseSchema = paginatedResponseSchema(paymentActivitySchema).meta({
+  id: 'PaymentActivityListResponse',
+});
+
+/** A receipt: the payment with the billing details as they were when it was made. */
+export const receiptSchema = paymentActivitySchema
+  .extend({
+    billing: z.object({
+      account_type: z.string(),
+      name: z.string(),
+      email: z.string(),
+      company_name: z.string().nullable(),
+      address: z.string().nullable(),
+      country: z.string().nullable(),
+      currency: z.string().nullable(),
+    }),
+    /** The end of the 7 days a daily budget's payment covers; null for a lifetime budget. */
+    covers_until: z.string().nullable(),
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptResponseSchema = z.object({ data: receiptSchema }).meta({ id: 'ReceiptResponse' });
+
+export const webhookResponseSchema = z.object({ received: z.literal(true) }).meta({ id: 'WebhookResponse' });
+
+/** "visa" → "Visa", for the card columns. */
+export const brandLabel = (brand: string): string =>
+  ({ amex: 'American Express', mastercard: 'Mastercard', unionpay: 'UnionPay', jcb: 'JCB' })[brand] ??
+  brand.charAt(0).toUpperCase() + brand.slice(1);
