@@ -164,10 +164,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open streams never end by themselves: they are ended before the server waits for its requests.
   app.addHook('preClose', () => notificationHub.close());
 
+  // With Stripe, /balance loads Stripe.js, which talks to Stripe's API and shows its card form in
+  // Stripe's frames (docs/product/payments.md, Balance page); without it, nothing outside is allowed.
+  const stripeSources = config.stripe ? ['https://js.stripe.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        // Mantine sets inline style attributes; scripts stay same-origin only.
+        // Mantine sets inline style attributes; scripts stay same-origin only (and Stripe's, with Stripe).
+        'script-src': ["'self'", ...stripeSources],
+        'connect-src': ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'https:'],

@@ -127,4 +127,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig(production)).toThrow(/^Invalid configuration:\n {2}STORAGE_SIGNING_SECRET: is required/);
     expect(loadConfig({ ...production, S3_BUCKET: 'portal-media' }).s3?.bucket).toBe('portal-media');
   });
+
+  it('takes payments with Stripe only when its three keys are set, and names the missing ones', () => {
+    const defaults = loadConfig({});
+    expect(defaults.stripe).toBeUndefined();
+    expect(defaults.publicSettings.paymentProvider).toBe('sandbox');
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      CARD_PUBLISHABLE_KEY: 'pk_test_abc123',
+    };
+    const stripe = loadConfig(keys);
+    expect(stripe.stripe).toEqual({ secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123' });
+    expect(stripe.publicSettings).toMatchObject({ paymentProvider: 'stripe', cardPublishableKey: 'pk_test_abc123' });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY })).toThrow(
+      /STRIPE_WEBHOOK_SECRET, CARD_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_wrong' })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
+  });
 });

@@ -19,6 +19,11 @@ describe('payments with Stripe', () => {
   beforeAll(async () => {
     stripe = await startFakeStripe({ secretKey: SECRET_KEY });
     t = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        CARD_PUBLISHABLE_KEY: 'pk_test_portal',
+      },
       payments: createStripeProvider({
         secretKey: SECRET_KEY,
         webhookSecret: WEBHOOK_SECRET,
@@ -170,5 +175,13 @@ describe('payments with Stripe', () => {
     const answer = await call('POST', '/api/stripe/create-setup-intent', token);
     expect(answer.statusCode).toBe(503);
     expect(errorBody(answer).message).toBe(PAYMENT_MESSAGES.setupIntentFailed);
+  });
+
+  it("lets pages load Stripe's script and reach its API, and tells the page which card form to show", async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const policy = answer.headers['content-security-policy'] as string;
+    expect(policy).toContain("script-src 'self' https://js.stripe.com");
+    expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+    expect(t.config.publicSettings.paymentProvider).toBe('stripe');
   });
 });
