@@ -79,8 +79,8 @@ export function seedStages(adminEmail) {
 
 /**
  * The customer list query as the API sends it (modules/campaigns/campaign.repository.ts,
- * listForCustomer): one prepared statement, the page with the filter's total beside each row
- * and each campaign's current statistics entry.
+ * listForCustomer): one prepared statement, the page with the filter's total beside each row,
+ * each campaign's current statistics entry and its open payment link.
  * For the bare-database comparison; `name` makes it a prepared statement on PostgreSQL, as
  * the API's is.
  */
@@ -92,10 +92,11 @@ export function listQuery({ userId, tab, page, search }) {
   return {
     name: search ? 'bench_list_search' : 'bench_list',
     text: `SELECT c.*, u.first_name, u.last_name, u.email, a.id AS ad_id, a.ad_title, a.ad_description, a.destination_url,
-                    s.*, (SELECT count(*) FROM campaigns c WHERE ${filter(1)}) AS total
+                    s.*, l.url AS payment_link_url, (SELECT count(*) FROM campaigns c WHERE ${filter(1)}) AS total
              FROM campaigns c JOIN users u ON u.id = c.user_id LEFT JOIN ad_templates a ON a.campaign_id = c.id
              LEFT JOIN campaign_statistics s ON s.id = (SELECT newest.id FROM campaign_statistics newest
                WHERE newest.campaign_id = c.id ORDER BY newest.as_of DESC, newest.id DESC LIMIT 1)
+             LEFT JOIN payment_links l ON l.campaign_id = c.id AND l.status = 'open'
              WHERE c.id IN (SELECT c.id FROM campaigns c WHERE ${filter(next)}
                             ORDER BY c.created_at DESC, c.id DESC LIMIT $${2 * next - 1} OFFSET $${2 * next})
              ORDER BY c.created_at DESC, c.id DESC`,
