@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
+import { CARD_MESSAGES } from './card';
 
 /** Cards, payment links, payments and receipts (docs/product/payments.md). */
 
@@ -54,11 +55,20 @@ export const addPaymentMethodResponseSchema = z
   .object({ message: z.string(), data: cardSchema })
   .meta({ id: 'AddPaymentMethodResponse' });
 
-/** The fields of the sandbox's card form (checked as the form checks them: payments/card.ts). */
+/**
+ * A field of the sandbox's card form: text (a number sent as JSON is read as its digits), checked
+ * as the form checks it (payments/card.ts); far too long is refused with the same message.
+ */
+const cardField = (tooLong: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    z.string({ error: tooLong }).max(max, { error: tooLong }).optional(),
+  );
+
 const cardFields = {
-  card_number: z.string().max(40).optional(),
-  expiry: z.string().max(10).optional(),
-  cvc: z.string().max(10).optional(),
+  card_number: cardField(CARD_MESSAGES.numberInvalid, 40),
+  expiry: cardField(CARD_MESSAGES.expiryIncomplete, 10),
+  cvc: cardField(CARD_MESSAGES.cvcIncomplete, 10),
 };
 
 /** The sandbox's stand-in for Stripe's card confirmation: the card form confirms the setup intent. */
@@ -97,7 +107,18 @@ export const checkoutResponseSchema = z.object({ data: checkoutSchema }).meta({ 
 
 /** Pays a link in the sandbox: with a saved card (`payment_method_id`, the card's id) or a new one. */
 export const sandboxPayRequestSchema = z
-  .object({ payment_method_id: z.coerce.number().int().positive().optional(), ...cardFields })
+  .object({
+    payment_method_id: z.preprocess(
+      (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+      z
+        .number({ error: PAYMENT_MESSAGES.paymentMethodUnknown })
+        .int({ error: PAYMENT_MESSAGES.paymentMethodUnknown })
+        .positive({ error: PAYMENT_MESSAGES.paymentMethodUnknown })
+        .max(2_147_483_647, { error: PAYMENT_MESSAGES.paymentMethodUnknown })
+        .optional(),
+    ),
+    ...cardFields,
+  })
   .meta({ id: 'SandboxPayRequest' });
 
 /** A payment (Payment activity on /balance). */

@@ -204,6 +204,26 @@ describe('payments in the sandbox', () => {
       expect(errorBody(again).message).toBe(CARD_MESSAGES.declined);
       const nothing = await call('POST', `/api/checkout/${token}/pay`, customer.token, {});
       expect(errorBody(nothing).message).toBe(PAYMENT_MESSAGES.cardOrSavedCard);
+      // Bad input of each kind is a 422 with the field's message, never a 500.
+      const badInput: [Record<string, unknown>, string, string][] = [
+        [{ payment_method_id: 'abc' }, 'payment_method_id', PAYMENT_MESSAGES.paymentMethodUnknown],
+        [{ payment_method_id: 99999999999 }, 'payment_method_id', PAYMENT_MESSAGES.paymentMethodUnknown],
+        [{ ...GOOD_CARD, card_number: '4'.repeat(500) }, 'card_number', CARD_MESSAGES.numberInvalid],
+        [{ ...GOOD_CARD, card_number: ['4242'] }, 'card_number', CARD_MESSAGES.numberInvalid],
+        [{ ...GOOD_CARD, expiry: '12/30\u0000' }, 'expiry', CARD_MESSAGES.expiryIncomplete],
+        [{ ...GOOD_CARD, cvc: '1\n23' }, 'cvc', CARD_MESSAGES.cvcIncomplete],
+      ];
+      for (const [payload, field, message] of badInput) {
+        const answer = await call('POST', `/api/checkout/${token}/pay`, customer.token, payload);
+        expect(answer.statusCode, JSON.stringify(payload)).toBe(422);
+        expect(errorBody(answer).errors?.[field], JSON.stringify(payload)).toEqual([message]);
+      }
+      // A number sent as JSON is read as its digits.
+      const numeric = await call('POST', `/api/checkout/${token}/pay`, customer.token, {
+        ...DECLINED_CARD,
+        card_number: 4000000000000002,
+      });
+      expect(errorBody(numeric).message).toBe(CARD_MESSAGES.declined);
 
       expect((await listed(customer.token, id)).payment_status).toBe('unpaid');
       expect((await call('GET', '/api/my-payment-activities', customer.token)).json().pagination.total).toBe(0);
