@@ -14,6 +14,12 @@ export function RequireRole({ role }: { role: 'customer' | 'admin' }) {
   return allowed ? <Outlet /> : <Navigate to={paths.login} replace />;
 }
 
+/** Pages for any signed-in user, customer or administrator (a receipt); anyone else goes to /. */
+export function RequireSignedIn() {
+  const signedIn = useSession(isSignedIn);
+  return signedIn ? <Outlet /> : <Navigate to={paths.login} replace />;
+}
+
 /** The login and sign-up pages send a signed-in user on to their dashboard instead. */
 export function RedirectSignedIn() {
   const signedIn = useSession(isSignedIn);

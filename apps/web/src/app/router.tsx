@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProgressBar } from '@/components/request-progress';
 import { RouteError } from '@/components/route-error';
 import { setNavigate } from '@/lib/navigation';
-import { RedirectSignedIn, RequireRole, ResetPasswordRedirect } from './guards';
+import { RedirectSignedIn, RequireRole, RequireSignedIn, ResetPasswordRedirect } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from '@/config/paths';
 
@@ -76,7 +76,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.balance,
-                lazy: lazyComponent(() => import('@/features/payments/routes/balance-page'), 'BalancePage'),
+                lazy: lazyComponent(() => import('./routes/balance-page'), 'BalancePage'),
+              },
+              {
+                path: paths.checkout.pattern,
+                lazy: lazyComponent(() => import('./routes/checkout-page'), 'CheckoutPage'),
               },
               {
                 path: paths.notifications,
@@ -124,6 +128,16 @@ export const routes: RouteObject[] = [
               },
               { path: paths.admin.myAccount, lazy: myAccountPage },
             ],
+          },
+        ],
+      },
+      {
+        // Printable, without the portal's menu: a page of its own for customers and administrators.
+        element: <RequireSignedIn />,
+        children: [
+          {
+            path: paths.receipt.pattern,
+            lazy: lazyComponent(() => import('@/features/payments/routes/receipt-page'), 'ReceiptPage'),
           },
         ],
       },

@@ -25,8 +25,12 @@ export const paths = {
   newCampaign: '/campaigns/new',
   analytics: '/analytics',
   balance: '/balance',
+  /** A payment link's checkout page (the campaign's `payment_link_url`). */
+  checkout: withParam('/checkout/:token', 'token'),
   notifications: '/notifications',
   myAccount: '/my-account',
+  /** A payment's printable receipt, for its customer and administrators. */
+  receipt: withParam('/receipts/:id', 'id'),
 
   admin: {
     dashboard: '/admin/dashboard',

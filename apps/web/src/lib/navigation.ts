@@ -13,3 +13,8 @@ export function setNavigate(navigate: Navigate): void {
 export function navigate(to: string, options?: { replace?: boolean }): void {
   navigateImpl(to, options);
 }
+
+/** Leaves the portal for another site's page (Stripe's Checkout): a full page load. */
+export function leavePortalFor(url: string): void {
+  window.location.assign(url);
+}

@@ -11,6 +11,7 @@ describe('pageTitleFromPath', () => {
     ['/campaigns/new', 'New campaign'],
     ['/campaigns/', 'Campaigns'],
     ['/admin/users', 'Users'],
+    ['/checkout/q3Xb_9-kLm2PzT8rVw0aYc4dEf6gHi1J', 'Checkout'],
     ['/', ''],
   ])('%s reads "%s"', (path, title) => {
     expect(pageTitleFromPath(path)).toBe(title);

@@ -174,3 +174,6 @@ export const webhookResponseSchema = z.object({ received: z.literal(true) }).met
 export const brandLabel = (brand: string): string =>
   ({ amex: 'American Express', mastercard: 'Mastercard', unionpay: 'UnionPay', jcb: 'JCB' })[brand] ??
   brand.charAt(0).toUpperCase() + brand.slice(1);
+
+/** "Visa •••• 4242": a card as pages, receipts and e-mails name it. */
+export const cardLabel = (brand: string, last4: string): string => `${brandLabel(brand)} •••• ${last4}`;

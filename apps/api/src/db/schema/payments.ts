@@ -128,7 +128,7 @@ export const payments = pgTable(
     transactionId: text('transaction_id').notNull(),
     status: varchar('status', { length: 30 }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    /** The card used, "visa •••• 4242", or null when the provider did not say. */
+    /** The card used (its brand and last four digits), or null when the provider did not say. */
     cardBrand: varchar('card_brand', { length: 20 }),
     cardLast4: varchar('card_last4', { length: 4 }),
     campaignName: text('campaign_name').notNull(),

@@ -1,3 +1,4 @@
+import { cardLabel } from '@portal/contract';
 import type { EventDispatcher } from '../events/event-dispatcher';
 import type { Mailer } from './mail.service';
 import {
@@ -56,7 +57,7 @@ export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOri
         campaignName: payment.campaignName,
         amount: formatDollars(payment.amountCents),
         paidOn: dayOf(payment.paidAt),
-        card: payment.cardBrand && payment.cardLast4 ? `${payment.cardBrand} •••• ${payment.cardLast4}` : 'card',
+        card: payment.cardBrand && payment.cardLast4 ? cardLabel(payment.cardBrand, payment.cardLast4) : 'card',
         transactionId: payment.transactionId,
         receiptUrl: `${publicOrigin}/receipts/${payment.id}`,
       }),

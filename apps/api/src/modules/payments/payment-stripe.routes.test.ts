@@ -124,7 +124,7 @@ describe('payments with Stripe', () => {
     expect(payments.data[0]).toMatchObject({
       transaction_id: paidSession.payment_intent,
       amount: 99.99,
-      payment_method: 'visa •••• 1881',
+      payment_method: 'Visa •••• 1881',
       status: 'succeeded',
       campaign_id: campaignId,
     });

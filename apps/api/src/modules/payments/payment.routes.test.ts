@@ -244,7 +244,7 @@ describe('payments in the sandbox', () => {
         created_at: '2026-11-20T10:30:00.000Z',
         status: 'succeeded',
         amount: 175,
-        payment_method: 'visa •••• 4242',
+        payment_method: 'Visa •••• 4242',
         campaign_id: id,
         receipt_url: `http://localhost:3000/receipts/${activity.id}`,
       });

@@ -1,4 +1,5 @@
 import {
+  cardLabel,
   isAdminRole,
   PAYMENT_MESSAGES,
   type Card,
@@ -34,8 +35,6 @@ export interface PaymentServiceOptions {
 export const PAYMENT_JOBS = { renew: 'payments.periods.renew' } as const;
 
 const dollars = (cents: number) => cents / 100;
-
-const cardLabel = (brand: string | null, last4: string | null) => (brand && last4 ? `${brand} •••• ${last4}` : null);
 
 /** A card is expired once its expiry month is over. */
 const cardStatus = (expMonth: number, expYear: number, today: Date): Card['status'] =>
@@ -414,7 +413,7 @@ export class PaymentService {
       created_at: row.paidAt.toISOString(),
       status: row.status,
       amount: dollars(row.amountCents),
-      payment_method: cardLabel(row.cardBrand, row.cardLast4),
+      payment_method: row.cardBrand && row.cardLast4 ? cardLabel(row.cardBrand, row.cardLast4) : null,
       campaign_id: row.campaignId,
       campaign_name: row.campaignName,
       receipt_url: `${this.options.publicOrigin}/receipts/${row.id}`,

@@ -43,3 +43,6 @@ export function currencyOptions(): Option[] {
   }));
   return currencies;
 }
+
+/** A country's name from its code, for summaries ("us" reads "United States"). */
+export const countryName = (code: string): string => displayName('region', code);

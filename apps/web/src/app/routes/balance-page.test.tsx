@@ -1,0 +1,282 @@
+import { CARD_MESSAGES, PAYMENT_MESSAGES, type Card, type PaymentActivity } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sessionStore } from '@/stores/session-store';
+import {
+  findToast,
+  individualBilling,
+  jsonResponse,
+  loginResponse,
+  requestsTo,
+  stubApi,
+  type ApiHandler,
+} from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const BALANCE = 'GET /api/customer/balance';
+const CARDS = 'GET /api/stripe/get-payment-methods';
+const ACTIVITIES = 'GET /api/my-payment-activities';
+const SETUP_INTENT = 'POST /api/stripe/create-setup-intent';
+const CONFIRM_SETUP = 'POST /api/sandbox/confirm-setup';
+const ADD_CARD = 'POST /api/stripe/add-payment-method';
+
+const emptyPage = () =>
+  jsonResponse({ data: [], pagination: { current_page: 1, per_page: 5, last_page: 1, total: 0 }, unread_count: 0 });
+
+function card(overrides: Partial<Card> = {}): Card {
+  return { id: 1, brand: 'visa', last4: '4242', status: 'active', exp_month: 12, exp_year: 2030, ...overrides };
+}
+
+function payment(id: number, overrides: Partial<PaymentActivity> = {}): PaymentActivity {
+  return {
+    id,
+    transaction_id: `pi_sbx_${id}`,
+    created_at: '2026-11-24T10:00:00.000Z',
+    status: 'succeeded',
+    amount: 175,
+    payment_method: 'Visa •••• 4242',
+    campaign_id: 1,
+    campaign_name: 'Summer sale',
+    receipt_url: `http://localhost/receipts/${id}`,
+    ...overrides,
+  };
+}
+
+const noBalance = () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [] } });
+
+function openBalance(handlers: Record<string, ApiHandler> = {}, path = '/balance') {
+  const fetchMock = stubApi({
+    [BALANCE]: noBalance,
+    [CARDS]: () => jsonResponse({ data: [] }),
+    [ACTIVITIES]: emptyPage,
+    'GET /api/my-notifications': emptyPage,
+    ...handlers,
+  });
+  const login = loginResponse();
+  sessionStore.signIn({ ...login, user_data: { ...login.user_data, billing_detail: individualBilling(7) } });
+  return { ...renderApp(path), fetchMock };
+}
+
+/** A panel of the page by its title. */
+const panel = async (title: string) =>
+  (await screen.findByRole('heading', { name: title, level: 2 })).closest('section')!;
+
+/** The text of each cell of a table's body rows. */
+const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+
+describe('/balance', () => {
+  it('holds, in order, the balance, the cards, the billing details and the payments', async () => {
+    openBalance();
+    await screen.findByRole('heading', { name: 'Payment activity', level: 2 });
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual(['Current Balance', 'Payment methods', 'Billing details', 'Payment activity']);
+  });
+
+  it('shows the Total Amount Due with a Pay link for each campaign due', async () => {
+    openBalance({
+      [BALANCE]: () =>
+        jsonResponse({
+          data: {
+            total_amount_due: 1425,
+            campaigns_due: [
+              { id: 1, campaign_name: 'Summer sale', amount: 1250, payment_link_url: 'http://localhost/checkout/aaa' },
+              { id: 2, campaign_name: 'Winter boots', amount: 175, payment_link_url: 'http://localhost/checkout/bbb' },
+            ],
+          },
+        }),
+    });
+    const balance = await panel('Current Balance');
+    await waitFor(() => expect(within(balance).getByText('$1,425.00')).toBeInTheDocument());
+    expect(within(balance).getByText('Total Amount Due')).toBeInTheDocument();
+    const due = within(balance).getByRole('list', { name: 'Campaigns due' });
+    const items = within(due).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Summer sale$1,250.00Pay'),
+      expect.stringContaining('Winter boots$175.00Pay'),
+    ]);
+    const pay = within(items[1]!).getByRole('link', { name: /^Pay/ });
+    // jsdom drops the spaces at the edges of the hidden parts; browsers read "Pay for Winter boots (opens in a new tab)".
+    expect(pay).toHaveAccessibleName(/^Pay\s*for Winter boots\s*\(opens in a new tab\)$/);
+    expect(pay).toHaveAttribute('href', 'http://localhost/checkout/bbb');
+    expect(pay).toHaveAttribute('target', '_blank');
+    expect(pay).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('shows $0.00 and no list when nothing is owed', async () => {
+    openBalance();
+    const balance = await panel('Current Balance');
+    await waitFor(() => expect(within(balance).getByText('$0.00')).toBeInTheDocument());
+    expect(within(balance).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(balance).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('lists the saved cards with their type, number, status and expiry', async () => {
+    openBalance({
+      [CARDS]: () =>
+        jsonResponse({
+          data: [
+            card(),
+            card({ id: 2, brand: 'amex', last4: '0005', status: 'expired', exp_month: 4, exp_year: 2026 }),
+          ],
+        }),
+    });
+    const cards = await panel('Payment methods');
+    const table = await within(cards).findByRole('table', { name: 'Payment methods' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Card type', 'Card number', 'Status', 'Expiry date']);
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(2));
+    expect(bodyRows(table)).toEqual([
+      ['Visa', '•••• 4242', 'active', '12/30'],
+      ['American Express', '•••• 0005', 'expired', '04/26'],
+    ]);
+  });
+
+  it('says when no card is attached, and when there is no payment', async () => {
+    openBalance();
+    expect(await within(await panel('Payment methods')).findByText('No card attached')).toBeInTheDocument();
+    expect(await within(await panel('Payment activity')).findByText('No payments to display')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add payment method' })).toBeInTheDocument();
+  });
+
+  it('adds a card in the sandbox: checked on the page first, then confirmed and saved', async () => {
+    let cardList: Card[] = [];
+    const { user, fetchMock } = openBalance({
+      [CARDS]: () => jsonResponse({ data: cardList }),
+      [SETUP_INTENT]: () => jsonResponse({ client_secret: 'seti_sbx_1_secret_abc' }),
+      [CONFIRM_SETUP]: () => jsonResponse({ payment_method_id: 'pm_sbx_1' }),
+      [ADD_CARD]: () => {
+        cardList = [card({ id: 5 })];
+        return jsonResponse({ message: PAYMENT_MESSAGES.cardSaved, data: cardList[0] });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add payment method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add payment method' });
+    const number = within(dialog).getByLabelText('Card number');
+    await waitFor(() => expect(number).toHaveFocus());
+    expect(within(dialog).getByLabelText('Expiry date')).toHaveAttribute('placeholder', 'MM/YY');
+
+    await user.type(number, '4242 4242 4242 4241');
+    await user.type(within(dialog).getByLabelText('Expiry date'), '1230');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    expect(await within(dialog).findByText(CARD_MESSAGES.numberInvalid)).toBeInTheDocument();
+    expect(number).toHaveAccessibleDescription(CARD_MESSAGES.numberInvalid);
+    expect(requestsTo(fetchMock, CONFIRM_SETUP)).toHaveLength(0);
+
+    await user.clear(number);
+    await user.type(number, '4242 4242 4242 4242');
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
+
+    const toast = await findToast('Card Saved');
+    expect(toast).toHaveTextContent('Payment method setup successfully');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const order = fetchMock.mock.calls
+      .map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`)
+      .filter((key) => key.startsWith('POST'));
+    expect(order).toEqual([SETUP_INTENT, CONFIRM_SETUP, ADD_CARD]);
+    expect(requestsTo(fetchMock, CONFIRM_SETUP)[0]?.body).toEqual({
+      client_secret: 'seti_sbx_1_secret_abc',
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+    });
+    expect(requestsTo(fetchMock, ADD_CARD)[0]?.body).toEqual({ payment_method_id: 'pm_sbx_1' });
+    // The list reloads with the new card.
+    const table = await within(await panel('Payment methods')).findByRole('table', { name: 'Payment methods' });
+    await waitFor(() => expect(bodyRows(table)).toEqual([['Visa', '•••• 4242', 'active', '12/30']]));
+  });
+
+  it("shows the sandbox's refusal of a card under its field", async () => {
+    const { user, fetchMock } = openBalance({
+      [SETUP_INTENT]: () => jsonResponse({ client_secret: 'seti_sbx_2_secret' }),
+      [CONFIRM_SETUP]: () =>
+        jsonResponse({ message: CARD_MESSAGES.expiryPast, errors: { expiry: [CARD_MESSAGES.expiryPast] } }, 422),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add payment method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add payment method' });
+    await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText('Expiry date'), '12/30');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save card' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Expiry date')).toHaveAccessibleDescription(CARD_MESSAGES.expiryPast),
+    );
+    expect(requestsTo(fetchMock, ADD_CARD)).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Add payment method' })).toBeInTheDocument();
+  });
+
+  it('says "Stripe Error" when no setup intent can be made', async () => {
+    const { user } = openBalance({
+      [SETUP_INTENT]: () => jsonResponse({ message: PAYMENT_MESSAGES.setupIntentFailed }, 503),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add payment method' }));
+    const toast = await findToast('Stripe Error');
+    expect(toast).toHaveTextContent('Failed to create Setup Intent');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lists the payments 5 a page, with a receipt link each', async () => {
+    const all = Array.from({ length: 7 }, (_, index) => payment(7 - index));
+    const { user, fetchMock } = openBalance({
+      [ACTIVITIES]: (url) => {
+        const page = Number(url.searchParams.get('page'));
+        const perPage = Number(url.searchParams.get('per_page'));
+        return jsonResponse({
+          data: all.slice((page - 1) * perPage, page * perPage),
+          pagination: { current_page: page, per_page: perPage, last_page: 2, total: all.length },
+        });
+      },
+    });
+    const activity = await panel('Payment activity');
+    const table = await within(activity).findByRole('table', { name: 'Payment activity' });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(5));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Transaction ID', 'Date', 'Status', 'Amount', 'Payment method', 'Actions']);
+    expect(bodyRows(table)[0]).toEqual([
+      'pi_sbx_7',
+      '24 Nov 2026',
+      'succeeded',
+      '$175.00',
+      'Visa •••• 4242',
+      'Receipt for pi_sbx_7 (opens in a new tab)',
+    ]);
+    const receipt = within(table).getByRole('link', { name: /^Receipt\s*for pi_sbx_7\s*\(opens in a new tab\)$/ });
+    expect(receipt).toHaveAttribute('href', 'http://localhost/receipts/7');
+    expect(receipt).toHaveAttribute('target', '_blank');
+    expect(receipt).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(requestsTo(fetchMock, ACTIVITIES)[0]?.url.searchParams.get('per_page')).toBe('5');
+
+    await user.click(within(activity).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(bodyRows(table).map((row) => row[0])).toEqual(['pi_sbx_2', 'pi_sbx_1']));
+    expect(requestsTo(fetchMock, ACTIVITIES).at(-1)?.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('says "Something went wrong" with the server\'s message when the payments cannot be loaded', async () => {
+    openBalance({ [ACTIVITIES]: () => jsonResponse({ message: 'The page must be a whole number' }, 422) });
+    const toast = await findToast('Something went wrong');
+    expect(toast).toHaveTextContent('The page must be a whole number');
+  });
+
+  it('shows the billing details with the button that changes them', async () => {
+    const { user } = openBalance();
+    const billing = await panel('Billing details');
+    expect(billing).toHaveTextContent('1 Main Street');
+    expect(billing).toHaveTextContent('Springfield');
+    expect(billing).toHaveTextContent('United States');
+    await user.click(within(billing).getByRole('button', { name: 'Change billing details' }));
+    expect(await screen.findByRole('dialog', { name: 'Billing details' })).toBeInTheDocument();
+  });
+});

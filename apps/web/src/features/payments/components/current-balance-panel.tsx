@@ -1,0 +1,63 @@
+import { Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useEffect } from 'react';
+import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
+import { Panel } from '@/components/panel';
+import { formatUsd } from '@/lib/format';
+import { notifyRequestError } from '@/lib/notify';
+import { useBalance } from '../api/get-balance';
+
+/**
+ * The Current Balance card (docs/product/payments.md, Total Amount Due): what the customer
+ * owes, and each campaign due with a "Pay" button to its payment link, in a new tab.
+ */
+export function CurrentBalancePanel() {
+  const balance = useBalance();
+
+  useEffect(() => {
+    if (balance.error) notifyRequestError(balance.error, 'Something went wrong');
+  }, [balance.error]);
+
+  const loading = balance.data === undefined && !balance.isError;
+  const due = balance.data?.campaigns_due ?? [];
+
+  return (
+    <Panel title="Current Balance">
+      <Stack gap="md">
+        <Box component="dl" m={0}>
+          <Text component="dt" size="sm" c="dimmed">
+            Total Amount Due
+          </Text>
+          <Text component="dd" m={0} fz={32} fw={700} lh={1.2} aria-busy={loading || undefined}>
+            {loading ? <Skeleton h={36} w={160} mt={4} /> : formatUsd(balance.data?.total_amount_due ?? 0)}
+          </Text>
+        </Box>
+        {due.length > 0 && (
+          <Stack
+            component="ul"
+            gap="sm"
+            aria-label="Campaigns due"
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          >
+            {due.map((campaign) => (
+              <Group component="li" key={campaign.id} justify="space-between" gap="sm" wrap="nowrap">
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {campaign.campaign_name}
+                </Text>
+                <Group gap="sm" wrap="nowrap">
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatUsd(campaign.amount)}
+                  </Text>
+                  <Button component="a" href={campaign.payment_link_url} {...NEW_TAB_PROPS} size="compact-sm">
+                    Pay
+                    <VisuallyHidden> for {campaign.campaign_name}</VisuallyHidden>
+                    <NewTabHint />
+                  </Button>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Panel>
+  );
+}

@@ -1,0 +1,75 @@
+import { Anchor, Stack, VisuallyHidden } from '@mantine/core';
+import type { PaymentActivity } from '@portal/contract';
+import { IconReceipt } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
+import { ListPagination } from '@/components/list-controls';
+import { EmptyMessage, Panel } from '@/components/panel';
+import { formatDate, formatUsd } from '@/lib/format';
+import { notifyRequestError } from '@/lib/notify';
+import { useListParams } from '@/lib/use-list-params';
+import { usePaymentActivities } from '../api/list-payment-activities';
+import { ACTIVITY_PAGE_SIZE } from '../api/payments-keys';
+
+const COLUMNS: DataColumn<PaymentActivity>[] = [
+  {
+    key: 'transaction',
+    header: 'Transaction ID',
+    cell: (payment) => <span style={{ overflowWrap: 'anywhere' }}>{payment.transaction_id}</span>,
+  },
+  { key: 'date', header: 'Date', cell: (payment) => formatDate(payment.created_at), nowrap: true },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (payment) => payment.status,
+  },
+  { key: 'amount', header: 'Amount', cell: (payment) => formatUsd(payment.amount), nowrap: true },
+  {
+    key: 'method',
+    header: 'Payment method',
+    cell: (payment) => payment.payment_method ?? '—',
+    nowrap: true,
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    cell: (payment) => (
+      <Anchor href={payment.receipt_url} {...NEW_TAB_PROPS} size="sm">
+        Receipt
+        <VisuallyHidden> for {payment.transaction_id}</VisuallyHidden>
+        <NewTabHint />
+      </Anchor>
+    ),
+  },
+];
+
+/**
+ * Payment activity on /balance (docs/product/payments.md): the customer's payments, newest
+ * first, 5 a page, each with a link to its receipt. The page is kept in the address.
+ */
+export function PaymentActivityPanel() {
+  const { page, setPage } = useListParams();
+  const list = usePaymentActivities({ page, per_page: ACTIVITY_PAGE_SIZE });
+
+  useEffect(() => {
+    if (list.error) notifyRequestError(list.error, 'Something went wrong');
+  }, [list.error]);
+
+  const loading = list.data === undefined && !list.isError;
+  const rows = list.isError ? [] : (list.data?.data ?? []);
+  const lastPage = list.isError ? 1 : Math.max(list.data?.pagination.last_page ?? 1, 1);
+
+  return (
+    <Panel title="Payment activity">
+      <Stack gap="md">
+        {!loading && rows.length === 0 ? (
+          <EmptyMessage icon={<IconReceipt aria-hidden />} title="No payments to display" />
+        ) : (
+          <DataTable label="Payment activity" columns={COLUMNS} rows={rows} loading={loading} minWidth={760} />
+        )}
+        <ListPagination label="Payment activity" page={page} lastPage={lastPage} setPage={setPage} />
+      </Stack>
+    </Panel>
+  );
+}

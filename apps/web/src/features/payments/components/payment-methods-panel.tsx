@@ -1,0 +1,81 @@
+import { Badge, Button } from '@mantine/core';
+import { brandLabel, PAYMENT_MESSAGES, type Card } from '@portal/contract';
+import { IconCreditCard, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import { EmptyMessage, Panel } from '@/components/panel';
+import { SUCCESS_GREEN } from '@/config/theme';
+import { notifyError, notifyRequestError } from '@/lib/notify';
+import { useCreateSetupIntent } from '../api/create-setup-intent';
+import { usePaymentMethods } from '../api/list-payment-methods';
+import { cardExpiry, maskedNumber } from '../utils/card-form';
+import { AddCardModal } from './add-card-modal';
+
+const COLUMNS: DataColumn<Card>[] = [
+  { key: 'brand', header: 'Card type', cell: (card) => brandLabel(card.brand) },
+  { key: 'number', header: 'Card number', cell: (card) => maskedNumber(card.last4), nowrap: true },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (card) => (
+      // Filled, with white text above 4.5:1 in both schemes.
+      <Badge
+        variant="filled"
+        color={card.status === 'active' ? SUCCESS_GREEN : 'red.9'}
+        // The label's ellipsis lets a tight table squeeze the word away; the column makes room instead.
+        styles={{ label: { overflow: 'visible' } }}
+      >
+        {card.status}
+      </Badge>
+    ),
+  },
+  { key: 'expiry', header: 'Expiry date', cell: cardExpiry, nowrap: true },
+];
+
+/**
+ * Payment methods on /balance (docs/product/payments.md, Cards): the saved cards, and "Add
+ * payment method", which asks for a setup intent and opens the card form with it.
+ */
+export function PaymentMethodsPanel() {
+  const cards = usePaymentMethods();
+  const setupIntent = useCreateSetupIntent();
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (cards.error) notifyRequestError(cards.error, 'Something went wrong');
+  }, [cards.error]);
+
+  const addCard = () => {
+    if (setupIntent.isPending) return;
+    setupIntent.mutate(undefined, {
+      onSuccess: (answer) => setClientSecret(answer.client_secret),
+      onError: () => notifyError('Stripe Error', PAYMENT_MESSAGES.setupIntentFailed),
+    });
+  };
+
+  const loading = cards.data === undefined && !cards.isError;
+  const rows = cards.data ?? [];
+
+  return (
+    <Panel
+      title="Payment methods"
+      actions={
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          loading={setupIntent.isPending}
+          onClick={addCard}
+        >
+          Add payment method
+        </Button>
+      }
+    >
+      {!loading && rows.length === 0 ? (
+        <EmptyMessage icon={<IconCreditCard aria-hidden />} title="No card attached" />
+      ) : (
+        <DataTable label="Payment methods" columns={COLUMNS} rows={rows} loading={loading} minWidth={320} />
+      )}
+      <AddCardModal clientSecret={clientSecret} onClose={() => setClientSecret(null)} />
+    </Panel>
+  );
+}

@@ -1,0 +1,56 @@
+import { Group, TextInput } from '@mantine/core';
+import { formatExpiryInput, type CardField, type CardFormErrors, type CardFormValues } from '../utils/card-form';
+
+/**
+ * The sandbox's card fields (docs/product/payments.md, Payment provider): "Card number",
+ * "Expiry date" (MM/YY) and "CVC", each with its message under it. Used to save a card and
+ * to pay with a new one.
+ */
+export function SandboxCardFields({
+  values,
+  errors,
+  onChange,
+  autoFocus,
+}: {
+  values: CardFormValues;
+  errors: CardFormErrors;
+  onChange: (field: CardField, value: string) => void;
+  /** The dialog's first field takes the focus when it opens. */
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={23}
+        data-autofocus={autoFocus || undefined}
+        value={values.card_number}
+        error={errors.card_number}
+        onChange={(event) => onChange('card_number', event.currentTarget.value)}
+      />
+      <Group grow align="flex-start" gap="md">
+        <TextInput
+          label="Expiry date"
+          placeholder="MM/YY"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          maxLength={7}
+          value={values.expiry}
+          error={errors.expiry}
+          onChange={(event) => onChange('expiry', formatExpiryInput(event.currentTarget.value))}
+        />
+        <TextInput
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          value={values.cvc}
+          error={errors.cvc}
+          onChange={(event) => onChange('cvc', event.currentTarget.value)}
+        />
+      </Group>
+    </>
+  );
+}

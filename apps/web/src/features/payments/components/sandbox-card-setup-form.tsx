@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { notifyRequestError } from '@/lib/notify';
+import { useAddPaymentMethod } from '../api/add-payment-method';
+import { useConfirmSandboxSetup } from '../api/confirm-sandbox-setup';
+import {
+  cardFormErrors,
+  cardServerErrors,
+  EMPTY_CARD_FORM,
+  type CardFormErrors,
+  type CardFormValues,
+} from '../utils/card-form';
+import { SandboxCardFields } from './sandbox-card-fields';
+
+/**
+ * Saving a card in the sandbox: the portal's own fields, checked as the sandbox checks them
+ * before anything is sent, then POST /sandbox/confirm-setup with the setup intent's secret and
+ * POST /stripe/add-payment-method with the payment method it answers.
+ */
+export function SandboxCardSetupForm({
+  clientSecret,
+  onSaved,
+  onCancel,
+}: {
+  clientSecret: string;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
+  const [errors, setErrors] = useState<CardFormErrors>({});
+  const [problem, setProblem] = useState<string>();
+  const confirm = useConfirmSandboxSetup();
+  const add = useAddPaymentMethod();
+  const pending = confirm.isPending || add.isPending;
+
+  const submit = async () => {
+    if (pending) return;
+    setProblem(undefined);
+    const invalid = cardFormErrors(values, new Date());
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    try {
+      const confirmed = await confirm.mutateAsync({ client_secret: clientSecret, ...values });
+      await add.mutateAsync(confirmed.payment_method_id);
+      onSaved();
+    } catch (error) {
+      const refused = cardServerErrors(error);
+      if (!refused) {
+        notifyRequestError(error, 'Something went wrong');
+        return;
+      }
+      setErrors(refused.fields);
+      if (refused.other.length > 0) setProblem(refused.other.join(' '));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="md">
+        <SandboxCardFields
+          autoFocus
+          values={values}
+          errors={errors}
+          onChange={(field, value) => {
+            setValues((current) => ({ ...current, [field]: value }));
+            setErrors((current) => ({ ...current, [field]: undefined }));
+          }}
+        />
+        {problem && (
+          <Alert color="red" variant="light" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            Save card
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

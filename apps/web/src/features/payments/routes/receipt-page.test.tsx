@@ -1,0 +1,87 @@
+import { PAYMENT_MESSAGES, ROLE, type Receipt } from '@portal/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '@/stores/session-store';
+import { jsonResponse, loginResponse, requestsTo, stubApi } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+const RECEIPT = 'GET /api/receipts/12';
+
+function receipt(overrides: Partial<Receipt> = {}): Receipt {
+  return {
+    id: 12,
+    transaction_id: 'pi_sbx_12',
+    created_at: '2026-11-24T10:00:00.000Z',
+    status: 'succeeded',
+    amount: 280,
+    payment_method: 'Visa •••• 4242',
+    campaign_id: 9,
+    campaign_name: 'Winter boots',
+    receipt_url: 'http://localhost/receipts/12',
+    billing: {
+      account_type: 'company',
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      company_name: 'Lee Shoes Ltd',
+      address: '1 Main Street, Springfield, Oregon, 97403',
+      country: 'us',
+      currency: 'usd',
+    },
+    covers_until: '2026-12-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('/receipts/:id', () => {
+  it('shows the receipt on a printable page of its own', async () => {
+    const fetchMock = stubApi({ [RECEIPT]: () => jsonResponse({ data: receipt() }) });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    sessionStore.signIn(loginResponse());
+    const { user } = renderApp('/receipts/12');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receipt' })).toBeInTheDocument();
+    const sheet = screen.getByRole('article', { name: 'Receipt' });
+    for (const text of [
+      'Advertiser Portal',
+      'pi_sbx_12',
+      '24 Nov 2026',
+      '$280.00',
+      'Visa •••• 4242',
+      'Winter boots',
+      'Ann Lee',
+      'ann@example.com',
+      'Lee Shoes Ltd',
+      '1 Main Street, Springfield, Oregon, 97403',
+      'United States',
+      'Covers until 1 Dec 2026',
+    ]) {
+      expect(sheet).toHaveTextContent(text);
+    }
+    // No portal menu around it.
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, RECEIPT)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('leaves out "Covers until" for a lifetime budget, and opens for administrators too', async () => {
+    stubApi({ [RECEIPT]: () => jsonResponse({ data: receipt({ covers_until: null }) }) });
+    sessionStore.signIn(loginResponse({ role_id: ROLE.admin }));
+    renderApp('/receipts/12');
+    expect(await screen.findByRole('article', { name: 'Receipt' })).toHaveTextContent('pi_sbx_12');
+    expect(screen.queryByText(/Covers until/)).not.toBeInTheDocument();
+  });
+
+  it('says "Receipt not found" when the server refuses it', async () => {
+    stubApi({ [RECEIPT]: () => jsonResponse({ message: PAYMENT_MESSAGES.receiptNotFound }, 404) });
+    sessionStore.signIn(loginResponse());
+    renderApp('/receipts/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receipt not found' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to the login page', async () => {
+    const { router } = renderApp('/receipts/12');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

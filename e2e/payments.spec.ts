@@ -1,0 +1,114 @@
+import { freshEmail, signUpThroughApi } from './support/accounts';
+import { createCampaignThroughApi, tokenOf } from './support/campaigns';
+import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
+import { ADMIN } from './support/server-env';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const today = new Date();
+const todayText = `${today.getUTCDate()} ${MONTHS[today.getUTCMonth()]} ${today.getUTCFullYear()}`;
+
+test.describe('payments in the sandbox', () => {
+  test('a customer sees what is due, saves a card, pays on the checkout page and finds the payment everywhere', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const customer = { email: freshEmail('payments'), password: 'Payments-pass-1' };
+    await signUpThroughApi(request, customer.email, customer.password);
+    const name = `Winter boots ${Date.now()}`;
+    const campaignId = await createCampaignThroughApi(request, await tokenOf(request, customer), name);
+    const approved = await request.post(`/api/update-campaign-approval-status/${campaignId}`, {
+      headers: { authorization: `Bearer ${await tokenOf(request, ADMIN)}` },
+      data: { approval_status: 'approved' },
+    });
+    expect(approved.status()).toBe(200);
+
+    // /balance: the amount due, with the campaign and its Pay button.
+    await logIn(page, customer);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/balance');
+    const balance = page.getByRole('region', { name: 'Current Balance' });
+    await expect(balance.getByText('$120.00').first()).toBeVisible();
+    const due = balance.getByRole('list', { name: 'Campaigns due' });
+    await expect(due.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByText('No card attached')).toBeVisible();
+    await expect(page.getByText('No payments to display')).toBeVisible();
+    await checkPage(page);
+
+    // Add payment method: the sandbox's own form, checked before it is sent.
+    await page.getByRole('button', { name: 'Add payment method' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add payment method' });
+    await expect(dialog.getByLabel('Card number')).toBeVisible();
+    await checkPage(page);
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await dialog.getByLabel('Expiry date').fill('12/30');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(dialog.getByText('Your card number is invalid.')).toBeVisible();
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText('Payment method setup successfully')).toBeVisible();
+    await checkToasts(page);
+    await expect(dialog).toBeHidden();
+    const cards = page.getByRole('table', { name: 'Payment methods' });
+    await expect(cards.getByText('•••• 4242')).toBeVisible();
+    await expect(cards.getByText('12/30')).toBeVisible();
+
+    // Pay opens the link's checkout page in a new tab.
+    const [checkout] = await Promise.all([
+      page.context().waitForEvent('page'),
+      due.getByRole('link', { name: new RegExp(`Pay.*${name}`) }).click(),
+    ]);
+    await checkout.waitForLoadState();
+    await expect(checkout).toHaveURL(/\/checkout\/[\w-]+$/);
+    await expect(checkout.getByText(name).first()).toBeVisible();
+    const pay = checkout.getByRole('button', { name: 'Pay $120.00' });
+    await expect(pay).toBeVisible();
+    await checkPage(checkout);
+
+    // The test number that always declines: a clear message, nothing recorded.
+    await checkout.getByRole('radio', { name: 'A new card' }).check();
+    await checkout.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await checkout.getByLabel('Expiry date').fill('12/30');
+    await checkout.getByLabel('CVC').fill('123');
+    await pay.click();
+    await expect(checkout.getByText('Your card was declined.').first()).toBeVisible();
+    await checkPage(checkout);
+
+    // The saved card pays.
+    await checkout.getByRole('radio', { name: /•••• 4242/ }).check();
+    await pay.click();
+    await expect(checkout.getByText('Payment received. Thank you!')).toBeVisible();
+    await checkPage(checkout);
+    await checkout.close();
+
+    // The campaign list: Paid, and Date paid today.
+    await page.goto(`/campaigns?search=${encodeURIComponent(name)}`);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(row.getByText(todayText)).toHaveCount(2); // Date created and Date paid
+
+    // /balance: nothing due, the payment in the activity, and its receipt.
+    await page.goto('/balance');
+    await expect(page.getByRole('list', { name: 'Campaigns due' })).toHaveCount(0);
+    const activity = page.getByRole('table', { name: 'Payment activity' });
+    await expect(activity.getByText('$120.00')).toBeVisible();
+    await expect(activity.getByText(/Visa •••• 4242/)).toBeVisible();
+    await checkPage(page);
+    const [receipt] = await Promise.all([
+      page.context().waitForEvent('page'),
+      activity.getByRole('link', { name: /Receipt/ }).click(),
+    ]);
+    await receipt.waitForLoadState();
+    await expect(receipt).toHaveURL(/\/receipts\/\d+$/);
+    await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+    await expect(receipt.getByText(name)).toBeVisible();
+    await expect(receipt.getByText('$120.00')).toBeVisible();
+    await checkPage(receipt);
+    await receipt.close();
+
+    // And a notification of it.
+    await page.goto('/notifications');
+    await expect(page.getByText(`Payment of $120.00 received for your campaign "${name}"`)).toBeVisible();
+  });
+});
