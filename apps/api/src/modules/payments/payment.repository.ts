@@ -151,11 +151,6 @@ export class PaymentRepository {
     return row;
   }
 
-  async paymentOfLink(linkId: number): Promise<PaymentRow | undefined> {
-    const [row] = await this.db.select().from(payments).where(eq(payments.linkId, linkId));
-    return row;
-  }
-
   /** The customer's payments, newest first. */
   async listPayments(userId: number, query: ListQuery): Promise<Paginated<PaymentRow>> {
     const mine = eq(payments.userId, userId);
@@ -171,17 +166,6 @@ export class PaymentRepository {
           .offset(offset) as Promise<WithTotal<PaymentRow>[]>,
       count: async () => (await total)[0]!.total,
     });
-  }
-
-  /** The latest payment date of a campaign, for the figures dialog's Date paid. */
-  async lastPaidAt(campaignId: number): Promise<Date | undefined> {
-    const [row] = await this.db
-      .select({ paidAt: payments.paidAt })
-      .from(payments)
-      .where(eq(payments.campaignId, campaignId))
-      .orderBy(desc(payments.paidAt))
-      .limit(1);
-    return row?.paidAt;
   }
 
   /**

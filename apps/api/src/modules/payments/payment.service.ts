@@ -56,10 +56,6 @@ function cardRefused(errors: CardErrors): HttpError {
 export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}
 
-  get providerKind() {
-    return this.options.provider.kind;
-  }
-
   /** The user's provider customer, made on first use. */
   private async customerOf(userId: number): Promise<string> {
     const { data, provider, clock } = this.options;
