@@ -10,7 +10,11 @@ export const freshEmail = (label: string) => `${label}-${Date.now()}-${++counter
  * that start from a finished account. The request context keeps the sign-up cookie.
  */
 export async function signUpThroughApi(request: APIRequestContext, email: string, password: string) {
+  // Each sign-up comes from a client address of its own (TEST-NET-2, never a real host),
+  // as separate customers would.
+  const client = `198.51.100.${(++counter % 250) + 1}`;
   const registered = await request.post('/api/register', {
+    headers: { 'x-forwarded-for': client },
     data: { email, password, password_confirmation: password },
   });
   expect(registered.status()).toBe(200);
