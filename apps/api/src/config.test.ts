@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config';
 
 /** Production keeps files on local disk unless S3_BUCKET is set, and then needs a signing secret. */
+/** What production needs to take payments (docs/product/payments.md, Payment provider). */
+const STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  CARD_PUBLISHABLE_KEY: 'pk_live_abc123',
+};
+
 const SIGNING_SECRET = 'a-signing-secret-of-at-least-32-characters';
 
 describe('loadConfig', () => {
@@ -70,6 +77,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://mail.example.com:587',
         STORAGE_SIGNING_SECRET: SIGNING_SECRET,
+        ...STRIPE_KEYS,
       }).env,
     ).toBe('production');
   });
@@ -79,6 +87,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example.com',
       STORAGE_SIGNING_SECRET: SIGNING_SECRET,
+      ...STRIPE_KEYS,
     };
     expect(configWarnings(loadConfig({ ...production, TRUST_PROXY: 'true' }))).toEqual([
       expect.stringMatching(/^TRUST_PROXY=true believes every X-Forwarded-For header/),
@@ -123,9 +132,15 @@ describe('loadConfig', () => {
   });
 
   it('requires STORAGE_SIGNING_SECRET in production only when files are kept on local disk', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...STRIPE_KEYS };
     expect(() => loadConfig(production)).toThrow(/^Invalid configuration:\n {2}STORAGE_SIGNING_SECRET: is required/);
     expect(loadConfig({ ...production, S3_BUCKET: 'portal-media' }).s3?.bucket).toBe('portal-media');
+  });
+
+  it('refuses to start in production on the sandbox, which takes no money', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', S3_BUCKET: 'portal-media' };
+    expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
+    expect(loadConfig({ ...production, ...STRIPE_KEYS }).stripe?.secretKey).toBe('sk_live_abc123');
   });
 
   it('takes payments with Stripe only when its three keys are set, and names the missing ones', () => {

@@ -182,6 +182,13 @@ function crossChecks(e: z.output<typeof envSchema>): string[] {
   if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) {
     problems.push('S3_ACCESS_KEY_ID: is required when S3_SECRET_ACCESS_KEY is set');
   }
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY) {
+    // The sandbox marks campaigns paid without taking any money: never for real customers.
+    problems.push(
+      'STRIPE_SECRET_KEY: is required when NODE_ENV=production (with STRIPE_WEBHOOK_SECRET and ' +
+        'CARD_PUBLISHABLE_KEY). Without it payments go through the sandbox, which charges nothing.',
+    );
+  }
   const stripeSettings = STRIPE_SETTINGS.filter((name) => e[name] !== undefined);
   if (stripeSettings.length > 0 && stripeSettings.length < STRIPE_SETTINGS.length) {
     // Half a Stripe setup would silently fall back to the sandbox, which charges nothing.

@@ -166,7 +166,15 @@ describe('/dev/mailbox is for this machine only', () => {
   );
 
   it('does not exist in production, even on the outbox transport', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' } });
+    const production = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        STRIPE_SECRET_KEY: 'sk_test_unused',
+        STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+        CARD_PUBLISHABLE_KEY: 'pk_test_unused',
+      },
+    });
     try {
       expect((await production.app.inject({ method: 'GET', url: '/dev/mailbox/messages' })).statusCode).toBe(404);
     } finally {
