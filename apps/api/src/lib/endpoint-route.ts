@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import {
+  documentedErrors,
   errorResponseSchema,
   largestFile,
   type Endpoint,
@@ -87,7 +88,7 @@ export function route<E extends Endpoint>(
 ): void {
   const maxFileBytes = largestFile(endpoint);
   const body = bodySchema(endpoint);
-  const errorResponses = Object.fromEntries(endpoint.errors.map((status) => [status, errorResponseSchema]));
+  const errorResponses = Object.fromEntries(documentedErrors(endpoint).map((status) => [status, errorResponseSchema]));
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -114,8 +115,9 @@ export function route<E extends Endpoint>(
       ...(body && { body }),
       response: {
         [endpoint.successStatus ?? 200]: endpoint.response,
-        ...endpoint.otherResponses,
         ...errorResponses,
+        // An answer the definition describes itself is more precise than the error format alone.
+        ...endpoint.otherResponses,
       },
     },
     ...(extras as { onRequest?: onRequestHookHandler; onSend?: onSendHookHandler }),

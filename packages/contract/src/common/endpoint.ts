@@ -47,7 +47,10 @@ export interface EndpointDefinition {
   successStatus?: 200 | 201 | 204;
   /** Other answers whose body is not the error format (login's 403, health's 503, a range's 206). */
   otherResponses?: Partial<Record<number, z.ZodType>>;
-  /** Failures it documents, each in the error format. */
+  /**
+   * Failures it documents, each in the error format. Those that follow from the definition
+   * itself are added by `documentedErrors` and need not be listed (listing them is harmless).
+   */
   errors: readonly ErrorStatus[];
 }
 
@@ -94,6 +97,25 @@ export type EndpointFiles<E extends EndpointDefinition, FileValue> =
 export function largestFile(endpoint: EndpointDefinition): number | undefined {
   const sizes = Object.values(endpoint.files ?? {}).map((file) => file.maxBytes);
   return sizes.length > 0 ? Math.max(...sizes) : undefined;
+}
+
+/**
+ * Every failure an endpoint documents: its own `errors`, plus those its definition makes certain,
+ * so that a new endpoint cannot leave them out of the API description:
+ * - 401 when it needs a session (the access hook refuses a missing or dead token);
+ * - 403 when only customers or only administrators may call it (the other role is refused);
+ * - 404 when its path has an `:id` (an id that names nothing, or not the caller's, is not found);
+ * - 422 when it takes a body or files (the body is validated).
+ * A query is validated too, but the signed storage URLs judge theirs by the signature first
+ * (403), so endpoints with a query list 422 themselves.
+ */
+export function documentedErrors(endpoint: EndpointDefinition): ErrorStatus[] {
+  const implied: ErrorStatus[] = [];
+  if (endpoint.access !== 'public') implied.push(401);
+  if (endpoint.access === 'customer' || endpoint.access === 'admin') implied.push(403);
+  if (/:id\b/.test(endpoint.path)) implied.push(404);
+  if (endpoint.body || endpoint.files) implied.push(422);
+  return [...new Set([...implied, ...endpoint.errors])].sort((a, b) => a - b);
 }
 
 /** The path with its `:name` values filled in, each escaped. */
