@@ -1,5 +1,6 @@
 // Bundles the API into apps/api/dist/server.js. Workspace packages (the contract) are bundled
 // from their TypeScript source; npm dependencies stay external and load from node_modules.
+import { execFileSync } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,7 @@ await build({
   entryPoints: {
     server: path.join(apiDir, 'src/server.ts'),
     'create-customer': path.join(apiDir, 'src/db/create-customer.ts'),
+    'prepare-embedded-database': path.join(apiDir, 'src/db/prepare-embedded-database.ts'),
   },
   outdir: path.join(apiDir, 'dist'),
   bundle: true,
@@ -34,3 +36,14 @@ await build({
 });
 // The migrator reads the SQL files at run time, beside the bundle.
 await cp(path.join(apiDir, 'src/db/migrations'), path.join(apiDir, 'dist/migrations'), { recursive: true });
+// A migrated embedded database, dumped once here, so that a first start on a new DATA_DIR loads
+// it instead of running PostgreSQL's initdb (decision 018).
+execFileSync(
+  process.execPath,
+  [
+    path.join(apiDir, 'dist/prepare-embedded-database.js'),
+    '--template',
+    path.join(apiDir, 'dist/pglite-template.tar.gz'),
+  ],
+  { stdio: 'inherit' },
+);

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { createAdapters } from './adapters';
 import { buildApp } from './app';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openConfiguredDatabase } from './db/embedded-database';
 import { ensureAdministrator } from './db/seed';
 
 function readConfig(): Config {
@@ -19,9 +19,7 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
-  );
+  const database = await openConfiguredDatabase(config);
   await database.migrate();
   const adapters = await createAdapters(config);
   const app = await buildApp({ config, database, adapters });

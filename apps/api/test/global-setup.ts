@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/database';
+import { migratedTemplate } from '../src/db/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,10 +18,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) return;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
-  const database = await openDatabase({});
-  await database.migrate();
-  const dump = await database.dumpDataDir!();
-  await database.close();
+  const dump = await migratedTemplate();
   const templatePath = path.join(dir, 'template.tar.gz');
   await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplatePath', templatePath);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ROLE, SIGNUP_STEP } from '@portal/contract';
 import { loadConfig } from '../config';
 import { generatePassword, hashPassword } from '../lib/passwords';
-import { openDatabase } from './database';
+import { openConfiguredDatabase } from './embedded-database';
 import { billingDetails, users } from './schema';
 
 /**
@@ -21,9 +21,7 @@ async function main() {
     },
   });
   const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
-  );
+  const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     const email = values.email.toLowerCase();

@@ -67,6 +67,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * A gzipped copy of a new embedded database with every migration applied: the starting point of
+ * a new data directory (prepared at build time) and of each test file's database.
+ */
+export async function migratedTemplate(): Promise<Blob> {
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    return await database.dumpDataDir!();
+  } finally {
+    await database.close();
+  }
+}
+
 function openPostgres(databaseUrl: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -181,9 +195,23 @@ class PostgresListener {
   }
 }
 
+/**
+ * The embedded PostgreSQL's settings, sized for a laptop or a small server (decision 018). PGlite
+ * runs PostgreSQL inside the process, and the pages WebAssembly memory touches are never given
+ * back, so PostgreSQL's default 128 MB of shared buffers would be resident for good. A smaller
+ * pool keeps the process small; pages it evicts stay in the operating system's file cache.
+ */
+const EMBEDDED_POSTGRES_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir) fs.mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { pg_trgm },
+    // Added to PGlite's own start parameters; postgresql.conf, as initdb wrote it, stays as it is.
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_POSTGRES_SETTINGS],
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db,
