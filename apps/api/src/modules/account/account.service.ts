@@ -8,7 +8,7 @@ import {
 import type { DataAccess } from '../../db/repositories';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { fieldError, notFound, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { fieldError, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../auth/auth.service';
@@ -36,9 +36,7 @@ export class AccountService {
     return this.options.data.repos;
   }
 
-  async currentSession(principal: Principal): Promise<CurrentSessionResponse> {
-    const session = await this.repos.sessions.findById(principal.sessionId);
-    if (!session) throw notFound('Session not found');
+  currentSession({ session }: Principal): CurrentSessionResponse {
     return {
       data: {
         os: session.os,

@@ -7,7 +7,7 @@ import {
   SIGNUP_STEP,
 } from '@portal/contract';
 import type { DataAccess } from '../../db/repositories';
-import type { BillingDetails, User } from '../../db/schema';
+import type { BillingDetails, Session, User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
 import { forbidden, unauthorized } from '../../lib/http-errors';
@@ -25,6 +25,8 @@ export interface Principal {
   sessionId: string;
   userId: number;
   roleId: number;
+  /** The session's row as the check found it, so a request about the session needs no second query. */
+  session: Session;
 }
 
 export interface AuthServiceOptions {
@@ -146,7 +148,7 @@ export class AuthService {
   async authenticate(token: string): Promise<Principal | undefined> {
     const found = await this.data.repos.sessions.findLive(hashToken(token), this.clock.now());
     if (!found || !found.user.status) return undefined;
-    return { sessionId: found.session.id, userId: found.user.id, roleId: found.user.roleId };
+    return { sessionId: found.session.id, userId: found.user.id, roleId: found.user.roleId, session: found.session };
   }
 
   /** Whether the principal's session still stands, read from the database (for long-lived streams). */

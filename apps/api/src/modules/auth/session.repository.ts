@@ -28,11 +28,6 @@ export class SessionRepository {
     return created!;
   }
 
-  async findById(sessionId: string) {
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
-    return row;
-  }
-
   /**
    * The live session for a token hash, with the fields of its user that access checks need;
    * from the cache when it was looked up less than a second ago.

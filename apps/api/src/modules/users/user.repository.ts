@@ -41,8 +41,10 @@ export class UserRepository {
     await this.db.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
   }
 
-  /** One page of every account, newest first; `search` matches part of the name or the e-mail. */
-  /** Users newest first, each with the sum of their payments (docs/product/payments.md, Total spent). */
+  /**
+   * One page of every account, newest first, each with the sum of its payments
+   * (docs/product/payments.md, Total spent); `search` matches part of the name or the e-mail.
+   */
   async list(query: ListQuery): Promise<Paginated<User & { spentCents: number }>> {
     const pattern = query.search === '' ? undefined : containsPattern(query.search);
     const where =
