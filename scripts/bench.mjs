@@ -11,13 +11,15 @@
 //   entries each, the administrators' tiles with 20,000 campaigns and with 200,000, and the
 //   CSV export of every approved campaign with the server's memory while it streams.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { verify } from '@node-rs/argon2';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { loadRound, measureStart, residentMiB, settledMiB } from './bench/footprint.mjs';
 import { listQuery, SEED, seedStages } from './bench/seed-campaigns.mjs';
 
 const port = 3124;
@@ -25,6 +27,8 @@ const origin = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench@example.com', password: 'Bench-pass-1' };
 const dataDir = path.join(os.tmpdir(), 'portal-bench-data');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Logins at once: as many as libuv's threads, which compute the hashes. */
+const LOGIN_CONNECTIONS = 4;
 
 let addressCounter = 0;
 const randomAddress = () => {
@@ -47,11 +51,13 @@ function startServer(databaseUrl) {
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const startedAt = Date.now();
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   return {
     pid: server.pid,
-    ready: waitForHealth(),
+    /** Resolves, once /api/health answers, with the milliseconds since the process was started. */
+    ready: waitForHealth().then(() => Date.now() - startedAt),
     async stop() {
       server.kill('SIGTERM');
       await exited;
@@ -60,13 +66,13 @@ function startServer(databaseUrl) {
 }
 
 async function waitForHealth() {
-  for (let attempt = 0; attempt < 240; attempt++) {
+  for (let attempt = 0; attempt < 2400; attempt++) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the server did not start');
 }
@@ -99,6 +105,21 @@ async function bareRate(direct, query) {
   };
   const started = Date.now();
   await Promise.all(Array.from({ length: direct.connections }, worker));
+  return done / ((Date.now() - started) / 1000);
+}
+
+/** argon2id checks a second of `passwordHash` (made by the server), `concurrency` at a time, for SECONDS. */
+async function bareVerifyRate(passwordHash, concurrency) {
+  const until = Date.now() + SECONDS * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (Date.now() < until) {
+      if (!(await verify(passwordHash, admin.password))) throw new Error('argon2id check failed');
+      done += 1;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
   return done / ((Date.now() - started) / 1000);
 }
 
@@ -151,20 +172,20 @@ async function prepare(kind) {
   // The first start creates the schema and the administrator; then the seed goes in directly,
   // in two stages, with the administrators' tiles measured after the first.
   const first = startServer(databaseUrl);
-  await first.ready;
+  const firstStart = await measureStart(first);
   await first.stop();
   const [smallPortal, wholePortal] = seedStages(admin.email);
   await seed(kind, databaseUrl, smallPortal, SEED.large.campaigns);
   const server = startServer(databaseUrl);
-  let tilesAt20k;
+  let tilesAt20k, laterStart;
   try {
-    await server.ready;
+    laterStart = await measureStart(server);
     tilesAt20k = await load({ url: `${origin}/api/admin-dashboard-stats`, headers: await signIn(admin.email) });
   } finally {
     await server.stop();
   }
   await seed(kind, databaseUrl, wholePortal, SEED.campaigns);
-  return { databaseUrl, tilesAt20k };
+  return { databaseUrl, tilesAt20k, starts: { firstStart, laterStart } };
 }
 
 async function seed(kind, databaseUrl, statements, campaigns) {
@@ -183,12 +204,6 @@ async function seed(kind, databaseUrl, statements, campaigns) {
 async function signIn(email) {
   const { body } = await post('/api/login', { email, password: admin.password });
   return { authorization: `Bearer ${body.access_token}` };
-}
-
-/** The server's resident memory in MiB, from /proc (Linux). */
-function residentMiB(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match[1]) / 1024;
 }
 
 /** Downloads a CSV export, reading it as it streams, with the server's peak memory meanwhile. */
@@ -220,19 +235,24 @@ async function timeExport(url, headers, pid) {
 const TABS = ['active', 'pending', 'archived'];
 
 async function measure(kind) {
-  const { databaseUrl, tilesAt20k } = await prepare(kind);
+  const { databaseUrl, tilesAt20k, starts } = await prepare(kind);
   const server = startServer(databaseUrl);
   const rows = [];
   const listCases = [];
   const insights = [];
+  const footprint = [
+    ['First start on a new database: first `/api/health` answer, memory 3 s later', starts.firstStart],
+    ['Later start, 20,000 campaigns', starts.laterStart],
+  ];
+  let bareArgon2;
   try {
-    await server.ready;
+    footprint.push(['Later start, 200,000 campaigns', await measureStart(server)]);
     const login = await autocannon({
       url: `${origin}/api/login`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(admin),
-      connections: 4,
+      connections: LOGIN_CONNECTIONS,
       duration: SECONDS,
       requests: [
         { setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': randomAddress() } }) },
@@ -242,7 +262,7 @@ async function measure(kind) {
     rows.push(['`GET /api/health`', await load({ url: `${origin}/api/health` })]);
     const adminToken = (await post('/api/login', admin)).body.access_token;
     rows.push([
-      '`GET /api/customer/current-session` (one indexed lookup)',
+      '`GET /api/customer/current-session` (the session check, cached for a second)',
       await load({ url: `${origin}/api/customer/current-session`, headers: { authorization: `Bearer ${adminToken}` } }),
     ]);
 
@@ -302,6 +322,23 @@ async function measure(kind) {
         text: `${median(known, 'p50').toFixed(1)} / ${median(unknown, 'p50').toFixed(1)} ms`,
       },
     ]);
+
+    // Memory after everything above, then after three more rounds of load: it must level off.
+    const afterLoad = [await settledMiB(server.pid)];
+    for (let round = 0; round < 3; round++) {
+      await loadRound({
+        origin,
+        headers: large,
+        loginBody: admin,
+        clientAddress: randomAddress,
+        seconds: SECONDS,
+      });
+      afterLoad.push(await settledMiB(server.pid));
+    }
+    footprint.push([
+      'Memory after the load above, then after each of three more rounds',
+      { text: afterLoad.map((mib) => mib.toFixed(0)).join(' → ') + ' MiB' },
+    ]);
   } finally {
     await server.stop();
   }
@@ -310,23 +347,55 @@ async function measure(kind) {
   const direct = await openDirect(kind, databaseUrl);
   try {
     for (const item of listCases) item.bare = await bareRate(direct, listQuery(item));
+    // What login cannot beat: the administrator's own argon2id check, with nothing around it,
+    // as many at once as the login figure's connections.
+    const { rows: found } = await direct.query({
+      text: 'select password_hash from users where email = $1',
+      values: [admin.email],
+    });
+    bareArgon2 = await bareVerifyRate(found[0].password_hash, LOGIN_CONNECTIONS);
   } finally {
     await direct.close();
   }
-  return { rows, listCases, insights };
+  return { rows, listCases, insights, footprint, bareArgon2 };
 }
 
 const kinds = process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
 const results = {};
 for (const kind of kinds) results[kind] = await measure(kind);
 
-const figure = (value) => (value.text ? value.text : `${value.rps.toFixed(0)} req/s, p50 ${value.p50} ms`);
+const figure = (value) => {
+  if (value.text) return value.text;
+  if (value.rss !== undefined) return `${(value.ms / 1000).toFixed(1)} s, ${value.rss.toFixed(0)} MiB`;
+  return `${value.rps.toFixed(0)} req/s, p50 ${value.p50} ms`;
+};
+const rateOf = (kind, fragment) => results[kind].rows.find(([title]) => title.includes(fragment))[1].rps;
 const header = kinds.map((kind) => (kind === 'embedded' ? 'embedded database' : 'PostgreSQL'));
 console.log(`\nBenchmark on ${os.cpus().length} cores, ${SECONDS} s per figure, 10 connections:\n`);
 console.log(`| endpoint | ${header.join(' | ')} |`);
 console.log(`| --- | ${header.map(() => '---').join(' | ')} |`);
 results[kinds[0]].rows.forEach(([title], index) => {
   console.log(`| ${title} | ${kinds.map((kind) => figure(results[kind].rows[index][1])).join(' | ')} |`);
+});
+console.log(`\nWhat a request costs beside the work it cannot avoid (each rate ÷ the rate it cannot beat):\n`);
+console.log(`| ratio | ${header.join(' | ')} |`);
+console.log(`| --- | ${header.map(() => '---').join(' | ')} |`);
+const ratio = (value, bound) => `${(value / bound).toFixed(2)}× (${value.toFixed(0)} ÷ ${bound.toFixed(0)}/s)`;
+console.log(
+  `| signed-in read (\`current-session\`) ÷ \`/api/health\` | ${kinds
+    .map((kind) => ratio(rateOf(kind, 'current-session'), rateOf(kind, '/api/health')))
+    .join(' | ')} |`,
+);
+console.log(
+  `| login ÷ the same argon2id check alone, ${LOGIN_CONNECTIONS} at once | ${kinds
+    .map((kind) => ratio(rateOf(kind, '/api/login'), results[kind].bareArgon2))
+    .join(' | ')} |`,
+);
+console.log(`\nStarts and memory (the server process's resident memory):\n`);
+console.log(`| moment | ${header.join(' | ')} |`);
+console.log(`| --- | ${header.map(() => '---').join(' | ')} |`);
+results[kinds[0]].footprint.forEach(([title], index) => {
+  console.log(`| ${title} | ${kinds.map((kind) => figure(results[kind].footprint[index][1])).join(' | ')} |`);
 });
 console.log(`\nDashboards and analytics (customer with 20,000 campaigns, 10 entries each; 1,000 customers):\n`);
 console.log(`| endpoint | ${header.join(' | ')} |`);
