@@ -94,17 +94,17 @@ test.describe('the new-campaign wizard', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid URL' })).toBeVisible();
     await dialog.getByLabel('Destination URL').fill('https://shop.example.com/boots');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Campaign updated successfully' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Campaign updated successfully' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Autumn boots/ })).toBeVisible();
 
     await page.getByRole('checkbox', { name: 'Select Autumn boots' }).check();
     await expect(page.getByText('1 Campaign(s) selected')).toBeVisible();
     await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Campaign(s) duplicated successfully' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Campaign(s) duplicated successfully' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Autumn boots \(copy\)/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete Autumn boots', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Campaign(s) deleted successfully' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Campaign(s) deleted successfully' })).toBeVisible();
     await expect(page.getByRole('row', { name: /^Autumn boots\b(?! \(copy\))/ })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Archived' }).click();
     await expect(page).toHaveURL(/tab=archived/);

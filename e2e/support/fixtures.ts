@@ -87,7 +87,8 @@ export async function checkPage(page: Page) {
  * measured fully shown rather than while fading out.
  */
 export async function checkToasts(page: Page) {
-  const toast = page.locator(`${TOASTS} [role="alert"]`).first();
+  // Outcomes are "status" toasts and failures "alert" ones (apps/web/src/lib/notify.ts).
+  const toast = page.locator(`${TOASTS} :is([role="alert"], [role="status"])`).first();
   await toast.hover();
   await waitForAnimations(page);
   for (const theme of ['light', 'dark'] as const) {

@@ -38,6 +38,19 @@ describe('asSixDigitCode', () => {
 });
 
 describe('CodeInput', () => {
+  it('ties its message to every box, each marked invalid', () => {
+    render(
+      <AppProviders env="test">
+        <CodeInput value="12" onChange={() => {}} error="The code must be 6 digits" />
+      </AppProviders>,
+    );
+    for (let index = 1; index <= 6; index += 1) {
+      const box = screen.getByLabelText(`Digit ${index} of 6`);
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(box).toHaveAccessibleDescription('The code must be 6 digits');
+    }
+  });
+
   it('names each of the six boxes and the group', () => {
     const { boxes } = setup();
     expect(boxes).toHaveLength(6);

@@ -1,6 +1,6 @@
 import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { IconClipboard } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 export const CODE_LENGTH = 6;
 
@@ -48,7 +48,19 @@ export function CodeInput({
     if (focusRequest > 0 && !disabled) boxes.current?.querySelector<HTMLInputElement>('input[data-autofocus]')?.focus();
   }, [focusRequest, disabled]);
   const errorId = useId();
+  // A fixed id: without one Mantine swaps it for a random one after the first render, and the
+  // boxes, keyed by it, are made anew, losing what the effect below set on them.
+  const boxesId = useId();
   const [hint, setHint] = useState('');
+  // Each box is marked invalid with the code (Mantine does it) and must read the message too:
+  // the keyboard is on the boxes, not on their group. Mantine's inputs set aria-describedby
+  // only from a field wrapper, which would also give all six boxes one id, so it is set here.
+  useLayoutEffect(() => {
+    for (const box of boxes.current?.querySelectorAll('input:not([type="hidden"])') ?? []) {
+      if (error) box.setAttribute('aria-describedby', errorId);
+      else box.removeAttribute('aria-describedby');
+    }
+  }, [error, errorId]);
 
   const fill = (text: string) => {
     const code = asSixDigitCode(text);
@@ -76,6 +88,7 @@ export function CodeInput({
       </Input.Label>
       <Group ref={boxes} gap="sm" wrap="wrap" align="center">
         <PinInput
+          id={boxesId}
           length={CODE_LENGTH}
           type="number"
           inputMode="numeric"
@@ -91,7 +104,6 @@ export function CodeInput({
           error={Boolean(error)}
           disabled={disabled}
           aria-labelledby={labelId}
-          aria-describedby={error ? errorId : undefined}
           getInputProps={(index) => ({
             'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`,
             // A dialog that opens on the code puts the cursor in the first box, ready for typing.

@@ -1,13 +1,27 @@
 import { Card, EmptyState, Group, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 
-/** A titled block of a page; the page's own h1 is in the top bar, so panels start at h2. */
-export function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+/**
+ * A titled block of a page; the page's own h1 is in the top bar, so panels start at h2. With
+ * `titleRef`, the title can take the focus from a script (tabIndex -1): where the keyboard goes
+ * when the control it was on leaves the panel (a review decision removes Approve and Decline).
+ */
+export function Panel({
+  title,
+  titleRef,
+  actions,
+  children,
+}: {
+  title: string;
+  titleRef?: Ref<HTMLHeadingElement>;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Card withBorder component="section" aria-labelledby={titleId} padding="lg">
       <Group justify="space-between" gap="sm" mb="md">
-        <Title order={2} size="h4" id={titleId}>
+        <Title order={2} size="h4" id={titleId} ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
           {title}
         </Title>
         {actions && <Group gap="xs">{actions}</Group>}

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from './api-error';
 
 /**
@@ -17,4 +18,28 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
  */
 export function withInvalidState<T extends { error?: unknown }>(inputProps: T): T & { 'aria-invalid'?: true } {
   return inputProps.error ? { ...inputProps, 'aria-invalid': true } : inputProps;
+}
+
+/**
+ * Brings the keyboard to the first field of a form that says it is wrong, once its message has
+ * rendered: call the returned function where the errors are set, with the form (and, when it
+ * may have no field marked invalid, a `fallback` to focus instead). Without it the focus stays
+ * on the submit button, or is nowhere at all when that button was disabled while the server
+ * answered (a browser drops a disabled element's focus). An effect rather than a timer: a
+ * server's answer renders on React's schedule, which a frame may come before.
+ */
+export function useFocusFirstInvalid(): (container: HTMLElement | null, fallback?: () => HTMLElement | null) => void {
+  const [request, setRequest] = useState<FocusRequest | null>(null);
+  useEffect(() => {
+    if (!request) return;
+    const invalid = request.container?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (invalid ?? request.fallback?.())?.focus();
+  }, [request]);
+  // A new object each time, so that asking twice for the same form focuses twice.
+  return useCallback((container, fallback) => setRequest({ container, fallback }), []);
+}
+
+interface FocusRequest {
+  container: HTMLElement | null;
+  fallback?: () => HTMLElement | null;
 }

@@ -1,20 +1,26 @@
 import { notifications } from '@mantine/notifications';
 import { GENERIC_ERROR_MESSAGE, isApiError, type ApiError } from './api-error';
 
+/**
+ * Every toast is a live region, so screen readers read it out as it appears without taking the
+ * focus (docs/accessibility.md, Toasts). Outcomes are "status" (polite: read once the reader
+ * is idle); failures and warnings are "alert" (assertive: read at once). Mantine makes every
+ * toast an alert.
+ */
 export function notifySuccess(title: string, message: string): void {
-  notifications.show({ color: 'green', title, message });
+  notifications.show({ color: 'green', title, message, role: 'status' });
 }
 
 export function notifyError(title: string, message: string): void {
-  notifications.show({ color: 'red', title, message });
+  notifications.show({ color: 'red', title, message, role: 'alert' });
 }
 
 export function notifyInfo(title: string, message: string): void {
-  notifications.show({ color: 'blue', title, message });
+  notifications.show({ color: 'blue', title, message, role: 'status' });
 }
 
 export function notifyWarning(title: string, message: string): void {
-  notifications.show({ color: 'yellow', title, message });
+  notifications.show({ color: 'yellow', title, message, role: 'alert' });
 }
 
 /**

@@ -87,11 +87,13 @@ export function individualBilling(userId: number) {
 
 /**
  * The toast on screen with this title, waiting for it; fails the test when none comes. (Another
- * toast may be showing already, so it waits for this title, not for any toast.)
+ * toast may be showing already, so it waits for this title, not for any toast.) Outcomes are
+ * "status" toasts and failures "alert" ones (lib/notify.ts): both are looked at.
  */
 export function findToast(title: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const found = screen.queryAllByRole('alert').find((element) => within(element).queryByText(title));
+    const toasts = [...screen.queryAllByRole('alert'), ...screen.queryAllByRole('status')];
+    const found = toasts.find((element) => within(element).queryByText(title));
     expect(found, `a toast titled ${title}`).toBeDefined();
     return found!;
   });

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Button, Card, Grid, Image, Pill, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { REVIEW_MESSAGES, type AdminCampaign } from '@portal/contract';
 import { IconArrowLeft, IconChartBar, IconCheck, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Fact } from '@/components/fact';
 import { Panel } from '@/components/panel';
@@ -146,6 +146,7 @@ export function AdminViewCampaignPage() {
   const decide = useDecideCampaign(id);
   const [declineOpened, setDeclineOpened] = useState(false);
   const [metricsOpened, setMetricsOpened] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (campaign.error) notifyRequestError(campaign.error, 'Something went wrong');
@@ -157,6 +158,9 @@ export function AdminViewCampaignPage() {
       {
         onSuccess: () => {
           setDeclineOpened(false);
+          // Approve and Decline leave with the decision, and the keyboard with them: it goes to
+          // the campaign's name, next to its new status.
+          heading.current?.focus();
           notifySuccess(
             'Success',
             approval_status === 'approved' ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.declined,
@@ -175,6 +179,7 @@ export function AdminViewCampaignPage() {
   return (
     <Panel
       title={data?.campaign_name ?? 'Campaign'}
+      titleRef={heading}
       actions={
         <>
           {badge && (

@@ -105,6 +105,8 @@ describe('/checkout/:token', () => {
     await user.type(screen.getByLabelText('CVC'), '123');
     await user.click(screen.getByRole('button', { name: 'Pay $175.00' }));
     expect(await screen.findByText(CARD_MESSAGES.numberInvalid)).toBeInTheDocument();
+    expect(number).toHaveAccessibleDescription(CARD_MESSAGES.numberInvalid);
+    await waitFor(() => expect(number).toHaveFocus());
     expect(requestsTo(fetchMock, PAY)).toHaveLength(0);
 
     await user.clear(number);
@@ -113,10 +115,24 @@ describe('/checkout/:token', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your card was declined.');
     expect(number).toHaveAccessibleDescription('Your card was declined.');
+    await waitFor(() => expect(number).toHaveFocus());
     expect(requestsTo(fetchMock, PAY).map((request) => request.body)).toEqual([
       { card_number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' },
     ]);
     expect(screen.queryByText('Payment received. Thank you!')).not.toBeInTheDocument();
+  });
+
+  it('ties a refusal of the saved card to that card, and brings the keyboard to it', async () => {
+    const { user } = openCheckout({
+      [PAY]: () => jsonResponse({ message: CARD_MESSAGES.declined, errors: {} }, 422),
+    });
+    const saved = await screen.findByRole('radio', { name: 'Visa •••• 4242' });
+    await user.click(screen.getByRole('button', { name: 'Pay $175.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CARD_MESSAGES.declined);
+    expect(saved).toHaveAttribute('aria-invalid', 'true');
+    expect(saved).toHaveAccessibleDescription(CARD_MESSAGES.declined);
+    expect(screen.getByRole('radio', { name: 'A new card' })).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(saved).toHaveFocus());
   });
 
   it('offers only a new card when none is saved', async () => {

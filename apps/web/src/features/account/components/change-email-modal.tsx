@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { emailChangeRequestSchema } from '@portal/contract';
 import { useState } from 'react';
 import { CodeVerificationForm, useCodeEntry } from '@/components/code-verification-form';
+import { Dialog } from '@/components/dialog';
 import { EmailInput } from '@/components/email-input';
 import { ProgressSuccess } from '@/components/progress-success';
 import { isApiError } from '@/lib/api-error';
@@ -60,7 +61,6 @@ function NewEmailForm({ onSent, onCancel }: { onSent: (email: string) => void; o
         <EmailInput
           label="New email"
           autoComplete="email"
-          data-autofocus
           value={email}
           error={error}
           onChange={(event) => {
@@ -136,7 +136,7 @@ export function ChangeEmailModal({ opened, onClose }: { opened: boolean; onClose
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={TITLES[step]} centered>
+    <Dialog opened={opened} onClose={close} title={TITLES[step]} centered>
       {step === 'CHANGE_EMAIL' && (
         <NewEmailForm
           onCancel={close}
@@ -161,6 +161,6 @@ export function ChangeEmailModal({ opened, onClose }: { opened: boolean; onClose
           onDone={close}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }

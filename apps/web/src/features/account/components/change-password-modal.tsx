@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordRequestSchema } from '@portal/contract';
 import { useState } from 'react';
+import { Dialog } from '@/components/dialog';
 import { NewPasswordField } from '@/components/password-checklist';
 import { PasswordField } from '@/components/password-field';
 import { ProgressSuccess } from '@/components/progress-success';
@@ -41,7 +42,6 @@ function ChangePasswordForm({ onChanged, onCancel }: { onChanged: () => void; on
         <PasswordField
           label="Current password"
           autoComplete="current-password"
-          data-autofocus
           {...form.getInputProps('current_password')}
         />
         <NewPasswordField label="New password" {...form.getInputProps('new_password')} />
@@ -71,7 +71,7 @@ function ChangePasswordForm({ onChanged, onCancel }: { onChanged: () => void; on
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [changed, setChanged] = useState(false);
   return (
-    <Modal
+    <Dialog
       opened={opened}
       // Once changed, closing early only skips the wait: the session is over either way.
       onClose={changed ? endSession : onClose}
@@ -88,6 +88,6 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       ) : (
         <ChangePasswordForm onChanged={() => setChanged(true)} onCancel={onClose} />
       )}
-    </Modal>
+    </Dialog>
   );
 }

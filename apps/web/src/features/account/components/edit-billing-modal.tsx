@@ -1,6 +1,7 @@
-import { Button, Center, Loader, Modal } from '@mantine/core';
+import { Button, Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { billingFormValues } from '@/components/billing-form/billing-form-values';
+import { Dialog } from '@/components/dialog';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { sessionStore, useSession } from '@/stores/session-store';
 import { useUpdateBillingInfo } from '../api/update-billing-info';
@@ -41,7 +42,7 @@ function EditBillingForm({ onClose }: { onClose: () => void }) {
 /** EDIT_BILLING: the sign-up billing form, filled with what is stored. */
 export function EditBillingModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Billing details" size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title="Billing details" size="lg" centered>
       <Suspense
         fallback={
           <Center py="xl">
@@ -51,6 +52,6 @@ export function EditBillingModal({ opened, onClose }: { opened: boolean; onClose
       >
         <EditBillingForm onClose={onClose} />
       </Suspense>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { AspectRatio, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { AspectRatio, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '@/components/dialog';
 import { settings } from '@/config/settings';
 import { useSession } from '@/stores/session-store';
 import { isVideoFile, markWelcomeVideoShown } from '../utils/welcome-video';
@@ -43,13 +44,13 @@ export function WelcomeVideoModal() {
   };
   const url = settings.welcomeVideoUrl;
   return (
-    <Modal opened={opened} onClose={close} title={`Welcome to ${settings.productName}!`} size="lg" centered>
+    <Dialog opened={opened} onClose={close} title={`Welcome to ${settings.productName}!`} size="lg" centered>
       <Stack gap="md">
         {url ? <WelcomeVideo url={url} /> : <WrittenWelcome />}
         <Group justify="flex-end">
           <Button onClick={close}>Get started</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

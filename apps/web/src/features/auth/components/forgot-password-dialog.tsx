@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '@/components/dialog';
 import { EmailInput } from '@/components/email-input';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useForgotPassword } from '../api/forgot-password';
@@ -35,7 +36,6 @@ function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
         <EmailInput
           label="Email"
           autoComplete="email"
-          data-autofocus
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
@@ -55,8 +55,8 @@ function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
 /** FORGOT_PASSWORD ("Forgot password?"). */
 export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Forgot password?" centered>
+    <Dialog opened={opened} onClose={onClose} title="Forgot password?" centered>
       <ForgotPasswordForm onDone={onClose} />
-    </Modal>
+    </Dialog>
   );
 }

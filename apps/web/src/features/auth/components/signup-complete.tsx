@@ -10,7 +10,10 @@ export function SignupComplete() {
       <ThemeIcon color="green" size={72} radius="xl">
         <IconConfetti size={40} aria-hidden />
       </ThemeIcon>
-      <Title order={1}>Your Account is ready!</Title>
+      {/* Where the focus goes as sign-up arrives here (signup-page's step focus). */}
+      <Title order={1} tabIndex={-1} data-autofocus>
+        Your Account is ready!
+      </Title>
       <Text c="dimmed">You can now create campaigns and follow their results from your dashboard.</Text>
       <Button component={Link} to={paths.dashboard} replace size="md">
         Go to dashboard

@@ -80,13 +80,19 @@ export function SignupPersonalInfoForm({ userId }: { userId: number }) {
               Photo (optional)
             </Text>
             <Group gap="xs">
-              <FileButton onChange={choosePhoto} accept={PHOTO_ACCEPT}>
+              <FileButton
+                onChange={choosePhoto}
+                accept={PHOTO_ACCEPT}
+                inputProps={photoError ? { 'aria-invalid': true, 'aria-describedby': photoErrorId } : undefined}
+              >
                 {(props) => (
                   <Button
                     {...props}
                     variant="default"
                     size="xs"
                     leftSection={<IconPhoto size={16} aria-hidden />}
+                    // The button stands for the (hidden) file field: it carries the field's error.
+                    aria-invalid={photoError ? true : undefined}
                     aria-describedby={photoError ? `${photoLabelId} ${photoErrorId}` : photoLabelId}
                   >
                     {photo ? 'Change photo' : 'Choose photo'}

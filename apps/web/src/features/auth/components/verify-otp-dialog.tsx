@@ -1,6 +1,6 @@
 import { SIGNUP_STEP } from '@portal/contract';
-import { Modal } from '@mantine/core';
 import { CodeVerificationForm, useCodeEntry } from '@/components/code-verification-form';
+import { Dialog } from '@/components/dialog';
 import { notifySuccess } from '@/lib/notify';
 import { sessionStore } from '@/stores/session-store';
 import { useRequestNewOtp } from '../api/request-new-otp';
@@ -21,7 +21,7 @@ export function VerifyOtpDialog({ opened, onClose, userId, email }: VerifyOtpDia
   const newOtp = useRequestNewOtp();
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Activate account" centered>
+    <Dialog opened={opened} onClose={onClose} title="Activate account" centered>
       <CodeVerificationForm
         entry={entry}
         email={email}
@@ -56,6 +56,6 @@ export function VerifyOtpDialog({ opened, onClose, userId, email }: VerifyOtpDia
           })
         }
       />
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { SIGNUP_STEP } from '@portal/contract';
 import { Alert, Button, Center, Flex, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useStepFocus } from '@/lib/use-step-focus';
 import { NO_SIGNUP_STEP, sessionStore, useSession } from '@/stores/session-store';
 import { useSignupSession } from '../api/get-signup-session';
 import { SignupAccountForm } from '../components/signup-account-form';
@@ -9,26 +10,34 @@ import { SignupComplete } from '../components/signup-complete';
 import { SignupPersonalInfoForm } from '../components/signup-personal-info-form';
 import { VerifyOtpDialog } from '../components/verify-otp-dialog';
 
+/**
+ * One step's page. Its heading is where the focus goes when the step is reached from the one
+ * before (`focusRef`, the sign-up's step focus): the previous step's button is gone.
+ */
 function StepLayout({
   pageTitle,
   heading,
   intro,
   width = 440,
+  focusRef,
   children,
 }: {
   pageTitle: string;
   heading?: string;
   intro?: string;
   width?: number;
+  focusRef: RefObject<HTMLDivElement | null>;
   children: ReactNode;
 }) {
   return (
     <Flex justify="center" w="100%" p={{ base: 'md', sm: 'xl' }}>
       <title>{pageTitle}</title>
-      <Stack gap="lg" w="100%" maw={width}>
+      <Stack ref={focusRef} gap="lg" w="100%" maw={width}>
         {heading && (
           <Stack gap={4}>
-            <Title order={1}>{heading}</Title>
+            <Title order={1} tabIndex={-1} data-autofocus>
+              {heading}
+            </Title>
             {intro && <Text c="dimmed">{intro}</Text>}
           </Stack>
         )}
@@ -39,12 +48,13 @@ function StepLayout({
 }
 
 /** Step 1, with the code dialog over it once an account is registered (or resumed at step 1). */
-function AccountStep() {
+function AccountStep({ focusRef }: { focusRef: RefObject<HTMLDivElement | null> }) {
   const pending = useSession((s) => (s.token ? null : s.user));
   // Resuming at step 1 from the login page arrives with the user already known: open at once.
   const [dialogOpen, setDialogOpen] = useState(pending !== null);
   return (
     <StepLayout
+      focusRef={focusRef}
       pageTitle="Create new account"
       heading="Create new account"
       intro="Enter your e-mail address and choose a password. We will e-mail you a code to activate the account."
@@ -89,6 +99,7 @@ export function SignupPage() {
   // where it stands; without one, sign-up starts at 1.
   const openedAfresh = step === NO_SIGNUP_STEP;
   const signupSession = useSignupSession({ enabled: openedAfresh });
+  const stepStart = useStepFocus<HTMLDivElement>(openedAfresh ? undefined : step);
   useEffect(() => {
     if (!openedAfresh) return;
     if (signupSession.isSuccess) sessionStore.resumeSignup(signupSession.data.user);
@@ -104,11 +115,16 @@ export function SignupPage() {
   }
 
   // Steps after the first act for the registered user; without one, sign-up starts over.
-  if (userId === undefined || step <= SIGNUP_STEP.accountCreated) return <AccountStep />;
+  if (userId === undefined || step <= SIGNUP_STEP.accountCreated) return <AccountStep focusRef={stepStart} />;
 
   if (step === SIGNUP_STEP.emailVerified) {
     return (
-      <StepLayout pageTitle="Personal info" heading="Personal info" intro="Tell us who you are. A photo is optional.">
+      <StepLayout
+        focusRef={stepStart}
+        pageTitle="Personal info"
+        heading="Personal info"
+        intro="Tell us who you are. A photo is optional."
+      >
         <SignupPersonalInfoForm userId={userId} />
       </StepLayout>
     );
@@ -117,6 +133,7 @@ export function SignupPage() {
   if (step === SIGNUP_STEP.personalInfoSaved) {
     return (
       <StepLayout
+        focusRef={stepStart}
         pageTitle="Billing details"
         heading="Billing details"
         intro="Let's complete your account for a smoother experience"
@@ -128,7 +145,7 @@ export function SignupPage() {
   }
 
   return (
-    <StepLayout pageTitle="Your Account is ready!">
+    <StepLayout focusRef={stepStart} pageTitle="Your Account is ready!">
       <SignupComplete />
     </StepLayout>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import {
   AD_LIMITS,
   AD_MESSAGES,
@@ -8,6 +8,8 @@ import {
   type Campaign,
 } from '@portal/contract';
 import { useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useUpdateCampaign } from '../api/change-campaigns';
 
@@ -27,8 +29,10 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
   const [name, setName] = useState(campaign.campaign_name);
   const [url, setUrl] = useState(campaign.destination_url ?? '');
   const [onOff, setOnOff] = useState<Campaign['on_off']>(campaign.on_off);
+  const [nameError, setNameError] = useState<string>();
   const [urlError, setUrlError] = useState<string>();
   const update = useUpdateCampaign();
+  const focusFirstInvalid = useFocusFirstInvalid();
   const archived = campaign.archived_at !== null;
 
   return (
@@ -38,10 +42,16 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
         event.preventDefault();
         if (update.isPending) return;
         const problems = problemsOf({ name, url, objective: campaign.campaign_objective });
-        const urlInvalid = problems.some(([title]) => title === 'Invalid URL');
-        setUrlError(urlInvalid ? AD_MESSAGES.destinationInvalid : undefined);
+        // Each toast's message is on its field too, where the keyboard is taken.
+        const messageOf = (title: string) => problems.find(([problem]) => problem === title)?.[1];
+        setNameError(messageOf('Missing Campaign Name'));
+        setUrlError(
+          messageOf('Missing Destination URL') ??
+            (messageOf('Invalid URL') === undefined ? undefined : AD_MESSAGES.destinationInvalid),
+        );
         if (problems.length > 0) {
           for (const [title, message] of problems) notifyError(title, message);
+          focusFirstInvalid(event.currentTarget);
           return;
         }
         // An archived campaign cannot be switched on (409), even when it was left on before
@@ -62,10 +72,13 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
       <Stack gap="md">
         <TextInput
           label="Campaign name"
-          data-autofocus
           maxLength={CAMPAIGN_LIMITS.nameMaxLength}
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          error={nameError}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setNameError(undefined);
+          }}
         />
         <TextInput
           label="Destination URL"
@@ -120,8 +133,8 @@ export function EditCampaignModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit campaign" size={500} centered>
+    <Dialog opened={opened} onClose={onClose} title="Edit campaign" size={500} centered>
       {campaign && <EditCampaignForm key={campaign.id} campaign={campaign} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }

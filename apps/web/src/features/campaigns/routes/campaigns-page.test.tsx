@@ -350,6 +350,13 @@ describe('the Edit dialog', () => {
     expect(
       within(await findToast('Missing Destination URL')).getByText('Please fill out the Destination URL.'),
     ).toBeInTheDocument();
+    // Each message is on its field as well, and the keyboard is taken to the first.
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Please fill out the Campaign Name.');
+    expect(within(dialog).getByLabelText('Destination URL')).toHaveAccessibleDescription(
+      'Please fill out the Destination URL.',
+    );
+    await waitFor(() => expect(name).toHaveFocus());
 
     await user.type(name, 'Autumn sale');
     await user.type(within(dialog).getByLabelText('Destination URL'), 'ftp://shop.example.com');

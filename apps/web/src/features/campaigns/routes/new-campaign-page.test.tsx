@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES, MEDIA_MESSAGES, type AdTemplate, type Campaign } from '@portal/contract';
+import { AD_MESSAGES, CAMPAIGN_MESSAGES, MEDIA_MESSAGES, type AdTemplate, type Campaign } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
@@ -79,6 +79,19 @@ describe('the new-campaign wizard', () => {
     expect(toast).toHaveTextContent(
       [CAMPAIGN_MESSAGES.nameRequired, CAMPAIGN_MESSAGES.budgetRequired, CAMPAIGN_MESSAGES.keywordsRequired].join(' '),
     );
+    // Each message also sits on its field, and the keyboard is taken to the first.
+    const name = screen.getByLabelText('Campaign name');
+    await waitFor(() => expect(name).toHaveFocus());
+    for (const [label, message] of [
+      ['Campaign name', CAMPAIGN_MESSAGES.nameRequired],
+      ['Budget amount (USD)', CAMPAIGN_MESSAGES.budgetRequired],
+      ['Keywords', CAMPAIGN_MESSAGES.keywordsRequired],
+    ] as const) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    await user.type(name, 'Autumn shoes');
+    expect(name).not.toHaveAttribute('aria-invalid');
 
     await user.type(screen.getByLabelText('Budget amount (USD)'), '-0');
     expect(screen.getByLabelText('Budget amount (USD)')).toHaveValue('$0');
@@ -136,7 +149,21 @@ describe('the new-campaign wizard', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    await user.type(await screen.findByLabelText('Primary text'), 'New shoes');
+    // The new step takes the focus to its first field; Next with nothing in it marks every
+    // field, the media button (the file field's stand-in) included, and goes back to the first.
+    const primary = await screen.findByLabelText('Primary text');
+    await waitFor(() => expect(primary).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(primary).toHaveFocus());
+    expect(primary).toHaveAccessibleDescription(AD_MESSAGES.primaryTextMissing);
+    const addMedia = screen.getByRole('button', { name: 'Add media files' });
+    expect(addMedia).toHaveAttribute('aria-invalid', 'true');
+    expect(addMedia).toHaveAccessibleDescription(AD_MESSAGES.mediaMissing);
+    expect(screen.getByLabelText('Add media files', { selector: 'input' })).toHaveAccessibleDescription(
+      AD_MESSAGES.mediaMissing,
+    );
+
+    await user.type(primary, 'New shoes');
     await user.type(screen.getByLabelText('Additional details'), 'Free delivery');
     await user.type(screen.getByLabelText('Destination link'), 'shop.example.com');
     await user.tab();
@@ -145,14 +172,18 @@ describe('the new-campaign wizard', () => {
     await user.type(screen.getByLabelText('Destination link'), 'https://shop.example.com/autumn');
     await user.upload(screen.getByLabelText('Add media files', { selector: 'input' }), png());
     expect(await screen.findByText('Uploaded')).toBeInTheDocument();
+    expect(addMedia).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByTestId('review-skeleton')).toBeInTheDocument();
+    // The review has no field: the wizard itself takes the focus, ahead of it.
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Campaign wizard' })).toHaveFocus());
     const publish = await screen.findByRole('button', { name: 'Publish' });
     expect(await screen.findByRole('heading', { name: 'Campaign details' }, { timeout: 3000 })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Preview of the ad' })).toHaveTextContent('New shoes');
     await user.click(publish);
     expect(await screen.findByRole('heading', { name: 'Your campaign is under review!' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'My campaigns' })).toHaveFocus());
 
     expect(sentJson(callsTo(fetchMock, 'POST /api/customer/create-campaign-details')[0])).toEqual({
       campaign_objective: 'Video view',
@@ -197,6 +228,12 @@ describe('the new-campaign wizard', () => {
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await findToast('Validation Error')).toHaveTextContent('campaign_name: Campaign name is required');
+    // The server's message is put on its field too, until the field changes.
+    const name = screen.getByLabelText('Campaign name');
+    expect(name).toHaveAccessibleDescription('Campaign name is required');
+    await waitFor(() => expect(name).toHaveFocus());
+    await user.type(name, '!');
+    expect(name).not.toHaveAttribute('aria-invalid');
 
     answer = () => jsonResponse({}, 500);
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -70,15 +70,21 @@ export function addKeyword(keywords: string[], typed: string): string[] {
   return keyword === '' || keywords.includes(keyword) ? keywords : [...keywords, keyword];
 }
 
-/** Step 1's checks in the documented order; every failing rule's message, for the "Missing Field" toast. */
-export function missingDetails(values: DetailsValues): string[] {
-  const missing: string[] = [];
-  if (values.campaign_name.trim() === '') missing.push(CAMPAIGN_MESSAGES.nameRequired);
-  if (values.budget_amount === '') missing.push(CAMPAIGN_MESSAGES.budgetRequired);
-  else if (values.budget_amount === 0) missing.push(CAMPAIGN_MESSAGES.budgetZero);
-  if (values.keywords.length < CAMPAIGN_LIMITS.minKeywords) missing.push(CAMPAIGN_MESSAGES.keywordsRequired);
-  return missing;
+/** Step 1's fields, by their API names, that a message can be shown under. */
+export type DetailsErrors = Partial<Record<keyof DetailsValues, string>>;
+
+/** Step 1's checks in the documented order: each failing rule's message, keyed by its field. */
+export function detailsErrors(values: DetailsValues): DetailsErrors {
+  const errors: DetailsErrors = {};
+  if (values.campaign_name.trim() === '') errors.campaign_name = CAMPAIGN_MESSAGES.nameRequired;
+  if (values.budget_amount === '') errors.budget_amount = CAMPAIGN_MESSAGES.budgetRequired;
+  else if (values.budget_amount === 0) errors.budget_amount = CAMPAIGN_MESSAGES.budgetZero;
+  if (values.keywords.length < CAMPAIGN_LIMITS.minKeywords) errors.keywords = CAMPAIGN_MESSAGES.keywordsRequired;
+  return errors;
 }
+
+/** The same messages in order, for the "Missing Field" toast. */
+export const missingDetails = (values: DetailsValues): string[] => Object.values(detailsErrors(values));
 
 /** Step 2's checks: each field's message, keyed by field, for the form to show under each. */
 export function adErrors(values: AdValues, mediaCount: number): Partial<Record<keyof AdValues | 'media', string>> {

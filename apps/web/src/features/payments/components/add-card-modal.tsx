@@ -1,6 +1,7 @@
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { PAYMENT_MESSAGES } from '@portal/contract';
 import { lazy, Suspense } from 'react';
+import { Dialog } from '@/components/dialog';
 import { settings } from '@/config/settings';
 import { notifySuccess } from '@/lib/notify';
 import { SandboxCardSetupForm } from './sandbox-card-setup-form';
@@ -21,7 +22,7 @@ export function AddCardModal({ clientSecret, onClose }: { clientSecret: string |
     onClose();
   };
   return (
-    <Modal opened={clientSecret !== null} onClose={onClose} title="Add payment method" centered>
+    <Dialog opened={clientSecret !== null} onClose={onClose} title="Add payment method" centered>
       {clientSecret !== null &&
         (settings.paymentProvider === 'stripe' ? (
           <Suspense
@@ -36,6 +37,6 @@ export function AddCardModal({ clientSecret, onClose }: { clientSecret: string |
         ) : (
           <SandboxCardSetupForm clientSecret={clientSecret} onSaved={saved} onCancel={onClose} />
         ))}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,13 +1,14 @@
 import { Alert, Box, Button, Center, Group, Loader, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { PAYMENT_MESSAGES, type Checkout, type PaymentActivity } from '@portal/contract';
 import { IconAlertCircle, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink } from '@/components/external-link';
 import { Fact } from '@/components/fact';
 import { EmptyMessage, Panel } from '@/components/panel';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { formatUsd } from '@/lib/format';
 import { leavePortalFor } from '@/lib/navigation';
 import { notifyRequestError } from '@/lib/notify';
@@ -101,28 +102,36 @@ function SandboxPayment({
 }) {
   const cards = usePaymentMethods();
   const pay = usePayWithSandbox(token);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const [choice, setChoice] = useState<string | null>(null);
   const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
   const [errors, setErrors] = useState<CardFormErrors>({});
   const [problem, setProblem] = useState<string>();
+  const problemId = useId();
 
   const saved = cards.isError ? [] : (cards.data ?? []);
   const firstActive = saved.find((card) => card.status === 'active');
   const chosen = choice ?? (firstActive ? String(firstActive.id) : NEW_CARD);
   const loadingCards = cards.data === undefined && !cards.isError;
 
-  const submit = () => {
+  const submit = (form: HTMLFormElement) => {
     if (pay.isPending || loadingCards) return;
     setProblem(undefined);
     let body;
     if (chosen === NEW_CARD) {
       const invalid = cardFormErrors(values, new Date());
       setErrors(invalid ?? {});
-      if (invalid) return;
+      if (invalid) {
+        focusFirstInvalid(form);
+        return;
+      }
       body = values;
     } else {
       body = { payment_method_id: Number(chosen) };
     }
+    // Pay waits disabled, which takes its focus: after a refusal the keyboard goes to what was
+    // refused (a field, or the chosen saved card), else back to the button.
+    const payButton = () => form.querySelector<HTMLElement>('button[type="submit"]');
     pay.mutate(body, {
       onSuccess: (answer) => onPaid(answer.data),
       onError: (error) => {
@@ -132,9 +141,11 @@ function SandboxPayment({
         if (isApiError(error) && error.status === 422) {
           setErrors(refused?.fields ?? {});
           setProblem(error.serverMessage ?? refused?.other.join(' ') ?? PAYMENT_MESSAGES.cardOrSavedCard);
+          focusFirstInvalid(form, payButton);
           return;
         }
         notifyRequestError(error, 'Something went wrong');
+        focusFirstInvalid(form, payButton);
       },
     });
   };
@@ -155,7 +166,7 @@ function SandboxPayment({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        submit(event.currentTarget);
       }}
     >
       <Stack gap="md">
@@ -177,6 +188,10 @@ function SandboxPayment({
                   value={String(card.id)}
                   disabled={card.status !== 'active'}
                   label={card.status === 'active' ? cardName(card) : `${cardName(card)} (expired)`}
+                  // A refusal of the saved card paid with is that option's error.
+                  {...(problem && chosen === String(card.id)
+                    ? { 'aria-invalid': true, 'aria-describedby': problemId }
+                    : {})}
                 />
               ))}
               <Radio value={NEW_CARD} label="A new card" />
@@ -185,7 +200,7 @@ function SandboxPayment({
         ) : null}
         {!loadingCards && chosen === NEW_CARD && newCardFields}
         {problem && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+          <Alert id={problemId} color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
             {problem}
           </Alert>
         )}

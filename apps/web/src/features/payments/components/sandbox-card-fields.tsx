@@ -10,13 +10,10 @@ export function SandboxCardFields({
   values,
   errors,
   onChange,
-  autoFocus,
 }: {
   values: CardFormValues;
   errors: CardFormErrors;
   onChange: (field: CardField, value: string) => void;
-  /** The dialog's first field takes the focus when it opens. */
-  autoFocus?: boolean;
 }) {
   return (
     <>
@@ -25,7 +22,6 @@ export function SandboxCardFields({
         inputMode="numeric"
         autoComplete="cc-number"
         maxLength={23}
-        data-autofocus={autoFocus || undefined}
         value={values.card_number}
         error={errors.card_number}
         onChange={(event) => onChange('card_number', event.currentTarget.value)}

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyRequestError } from '@/lib/notify';
 import { useAddPaymentMethod } from '../api/add-payment-method';
 import { useConfirmSandboxSetup } from '../api/confirm-sandbox-setup';
@@ -29,16 +30,20 @@ export function SandboxCardSetupForm({
   const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
   const [errors, setErrors] = useState<CardFormErrors>({});
   const [problem, setProblem] = useState<string>();
+  const focusFirstInvalid = useFocusFirstInvalid();
   const confirm = useConfirmSandboxSetup();
   const add = useAddPaymentMethod();
   const pending = confirm.isPending || add.isPending;
 
-  const submit = async () => {
+  const submit = async (form: HTMLFormElement) => {
     if (pending) return;
     setProblem(undefined);
     const invalid = cardFormErrors(values, new Date());
     setErrors(invalid ?? {});
-    if (invalid) return;
+    if (invalid) {
+      focusFirstInvalid(form);
+      return;
+    }
     try {
       const confirmed = await confirm.mutateAsync({ client_secret: clientSecret, ...values });
       await add.mutateAsync(confirmed.payment_method_id);
@@ -51,6 +56,8 @@ export function SandboxCardSetupForm({
       }
       setErrors(refused.fields);
       if (refused.other.length > 0) setProblem(refused.other.join(' '));
+      // The field at fault; with none, the dialog gives Save card its focus back.
+      focusFirstInvalid(form);
     }
   };
 
@@ -59,12 +66,11 @@ export function SandboxCardSetupForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit(event.currentTarget);
       }}
     >
       <Stack gap="md">
         <SandboxCardFields
-          autoFocus
           values={values}
           errors={errors}
           onChange={(field, value) => {

@@ -1,5 +1,6 @@
-import { Button, Group, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isAdminRole, REVIEW_MESSAGES, type ListedUser } from '@portal/contract';
+import { Dialog } from '@/components/dialog';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { useAdminUser } from '../api/users';
 import { HistoryList } from './history-list';
@@ -31,7 +32,7 @@ export function BanUserModal({
   const touched = details.data?.campaigns_to_switch_off;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={banning ? `Ban ${name}?` : `Unban ${name}?`} centered returnFocus>
+    <Dialog opened={opened} onClose={onClose} title={banning ? `Ban ${name}?` : `Unban ${name}?`} centered>
       <Stack>
         {isAdminRole(user.type) ? (
           <Text size="sm">{REVIEW_MESSAGES.cannotBanAdmin}.</Text>
@@ -86,6 +87,6 @@ export function BanUserModal({
           )}
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

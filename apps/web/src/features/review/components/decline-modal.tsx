@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { REVIEW_LIMITS } from '@portal/contract';
 import { useState } from 'react';
+import { Dialog } from '@/components/dialog';
 
 /**
  * Asks the administrator why the campaign is declined (docs/product/review.md, Decline); the
@@ -21,7 +22,7 @@ export function DeclineModal({
 }) {
   const [reason, setReason] = useState('');
   return (
-    <Modal opened={opened} onClose={onClose} title="Decline campaign" centered returnFocus>
+    <Dialog opened={opened} onClose={onClose} title="Decline campaign" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -33,7 +34,6 @@ export function DeclineModal({
             Tell the customer why &ldquo;{campaignName}&rdquo; is declined. They can edit it and send it again.
           </Text>
           <Textarea
-            data-autofocus
             label="Reason"
             autosize
             minRows={3}
@@ -52,6 +52,6 @@ export function DeclineModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

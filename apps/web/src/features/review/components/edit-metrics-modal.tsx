@@ -3,7 +3,6 @@ import {
   CloseButton,
   Fieldset,
   Group,
-  Modal,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -15,7 +14,9 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { STATISTICS_FIELDS, STATISTICS_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
 import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Dialog } from '@/components/dialog';
 import { isApiError } from '@/lib/api-error';
+import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useSaveStatistics } from '../api/statistics';
@@ -112,6 +113,7 @@ function EditMetricsForm({
   const postingInput = useRef<HTMLInputElement>(null);
   const [posting, setPosting] = useState('');
   const [postingError, setPostingError] = useState<string>();
+  const focusFirstInvalid = useFocusFirstInvalid();
   const form = useForm<EditMetricsValues>({
     initialValues: editMetricsValues({ datePaid: campaign.date_paid, current, today }),
     validate: (values) => validateEditMetrics(values, today),
@@ -138,11 +140,8 @@ function EditMetricsForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const element = event.currentTarget;
-    /** Brings the keyboard to the first field that says what is wrong, once the messages show. */
-    const focusFirstError = () =>
-      requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     if (form.validate().hasErrors) {
-      focusFirstError();
+      focusFirstInvalid(element);
       return;
     }
     if (save.isPending) return;
@@ -163,7 +162,7 @@ function EditMetricsForm({
             fieldErrors[field] = [fieldErrors[field], ...messages].filter(Boolean).join(' ');
           }
           form.setErrors(fieldErrors);
-          focusFirstError();
+          focusFirstInvalid(element);
           return;
         }
         notifyRequestError(error, 'Something went wrong');
@@ -186,10 +185,10 @@ function EditMetricsForm({
           Figures of &ldquo;{campaign.campaign_name}&rdquo;: its running totals as of the date below, not what was added
           since the last entry. Saving adds a new entry.
         </Text>
-        {FIGURE_GROUPS.map((group, groupIndex) => (
+        {FIGURE_GROUPS.map((group) => (
           <FieldGroup key={group.title} title={group.title}>
             <SimpleGrid cols={GRID_COLUMNS} spacing="md">
-              {group.fields.map((name, index) => {
+              {group.fields.map((name) => {
                 const money =
                   name in STATISTICS_FIELDS &&
                   STATISTICS_FIELDS[name as keyof typeof STATISTICS_FIELDS].kind === 'money';
@@ -198,7 +197,6 @@ function EditMetricsForm({
                     key={name}
                     label={FIGURE_LABELS[name]}
                     required={isRequired(name)}
-                    data-autofocus={groupIndex === 0 && index === 0 ? true : undefined}
                     min={0}
                     clampBehavior="none"
                     thousandSeparator=","
@@ -297,16 +295,8 @@ export function EditMetricsModal({
 }) {
   const narrow = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Edit metrics"
-      size="xl"
-      fullScreen={narrow}
-      centered={!narrow}
-      returnFocus
-    >
+    <Dialog opened={opened} onClose={onClose} title="Edit metrics" size="xl" fullScreen={narrow} centered={!narrow}>
       {campaign && <EditMetricsForm key={campaign.id} campaign={campaign} current={current} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }

@@ -102,6 +102,43 @@ describe('/admin/campaigns', () => {
   });
 });
 
+describe('the review page', () => {
+  it('declines from a dialog that starts in the reason, then puts the focus on the campaign', async () => {
+    let decided = false;
+    const { fetchMock, user: person } = openAsAdmin('/admin/view-campaign/9', {
+      'GET /api/admin/campaign/9': () =>
+        jsonResponse({
+          data: {
+            ...campaign(decided ? { approval_status: 'declined', decline_reason: 'Too dark' } : {}),
+            campaign_content: [],
+            history: [],
+          },
+        }),
+      'POST /api/update-campaign-approval-status/9': () => {
+        decided = true;
+        return jsonResponse({ message: REVIEW_MESSAGES.declined, data: campaign({ approval_status: 'declined' }) });
+      },
+    });
+    const decline = await screen.findByRole('button', { name: 'Decline' });
+    await person.click(decline);
+    const dialog = await screen.findByRole('dialog', { name: 'Decline campaign' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveFocus());
+    await person.keyboard('{Escape}');
+    await waitFor(() => expect(decline).toHaveFocus());
+
+    await person.click(decline);
+    await person.type(await screen.findByLabelText('Reason'), 'Too dark');
+    await person.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Decline' }));
+    expect(await findToast('Success')).toHaveAttribute('role', 'status');
+    // Approve and Decline are gone with the decision: the keyboard is on the campaign's name.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Winter boots' })).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/update-campaign-approval-status/9').map((request) => request.body)).toEqual(
+      [{ approval_status: 'declined', reason: 'Too dark' }],
+    );
+  }, 20_000);
+});
+
 describe('/admin/users and the ban dialog', () => {
   it('bans after saying what the ban switches off, then shows the user InActive', async () => {
     let banned = false;

@@ -6,7 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { serverFieldErrors, useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyActionError, notifyError, notifyRequestError } from '@/lib/notify';
+import { useStepFocus } from '@/lib/use-step-focus';
 import { useSession } from '@/stores/session-store';
 import { campaignKeys } from '../../api/campaign-keys';
 import { useDeleteCampaignDraft } from '../../api/delete-campaign-draft';
@@ -18,11 +20,13 @@ import {
   adErrors,
   adOfTemplate,
   DEFAULT_DETAILS,
+  detailsErrors,
   detailsOfCampaign,
   localEdits,
   mediaOfTemplate,
   missingDetails,
   type AdValues,
+  type DetailsErrors,
   type DetailsValues,
 } from '../../utils/wizard-values';
 import { AdCreativeStep } from './ad-creative-step';
@@ -32,6 +36,18 @@ import { ReviewStep } from './review-step';
 import { isStored, useMediaUploads } from './use-media-uploads';
 
 const STEP_LABELS = ['Campaign details', 'Ad creative', 'Review'] as const;
+
+type AdErrors = ReturnType<typeof adErrors>;
+
+/** A 422 of the ad's save, on step 2's fields: the files' messages (`campaign_content.0.s3_key`...) go under Media. */
+function adErrorsOfServer(error: unknown): AdErrors {
+  const errors: AdErrors = {};
+  for (const [field, message] of Object.entries(serverFieldErrors(error) ?? {})) {
+    if (field.startsWith('campaign_content')) errors.media = [errors.media, message].filter(Boolean).join(' ');
+    else if (field === 'ad_title' || field === 'ad_description' || field === 'destination_url') errors[field] = message;
+  }
+  return errors;
+}
 
 /** The three-step indicator; on a phone, numbered circles and the current step's name in words. */
 function WizardStepper({ step }: { step: Step }) {
@@ -97,7 +113,14 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
   const [templateId, setTemplateId] = useState(start.templateId);
   const [details, setDetails] = useState<DetailsValues>(start.details);
   const [ad, setAd] = useState<AdValues>(start.ad);
+  const [showDetailErrors, setShowDetailErrors] = useState(false);
+  // The server's 422 messages for step 1, until the details change.
+  const [serverDetailErrors, setServerDetailErrors] = useState<DetailsErrors>({});
   const [showAdErrors, setShowAdErrors] = useState(false);
+  const [serverAdErrors, setServerAdErrors] = useState<AdErrors>({});
+  // A new step takes the focus to its first field (data-autofocus), or to the wizard's card.
+  const stepStart = useStepFocus<HTMLDivElement>(step);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const media = useMediaUploads(start.media);
   const [saving, setSaving] = useState(false);
 
@@ -142,9 +165,12 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
   const adProblems = adErrors(ad, media.items.length);
 
   const leaveDetails = () => {
+    setShowDetailErrors(true);
     const missing = missingDetails(details);
     if (missing.length > 0) {
+      // The toast lists them all; each is also under its field, where the keyboard goes.
       notifyError('Missing Field', missing.join('\n'));
+      focusFirstInvalid(stepStart.current);
       return;
     }
     saveDetails.mutate(
@@ -154,7 +180,11 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
           setDraftId(data.id);
           setStep(2);
         },
-        onError: (error) => notifyActionError(error, 'Failed to create campaign', 'Unknown error'),
+        onError: (error) => {
+          notifyActionError(error, 'Failed to create campaign', 'Unknown error');
+          setServerDetailErrors(serverFieldErrors(error) ?? {});
+          focusFirstInvalid(stepStart.current);
+        },
       },
     );
   };
@@ -164,6 +194,7 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
     const problems = Object.values(adProblems);
     if (problems.length > 0) {
       notifyError('Missing Field', problems.join('\n'));
+      focusFirstInvalid(stepStart.current);
       return;
     }
     if (media.uploading) {
@@ -185,7 +216,11 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
           media.replaceWithStored(mediaOfTemplate(data));
           setStep(3);
         },
-        onError: (error) => notifyActionError(error, 'Failed to create ad template', 'Unknown error'),
+        onError: (error) => {
+          notifyActionError(error, 'Failed to create ad template', 'Unknown error');
+          setServerAdErrors(adErrorsOfServer(error));
+          focusFirstInvalid(stepStart.current);
+        },
       },
     );
   };
@@ -223,7 +258,7 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
 
   if (step === 4) {
     return (
-      <Card withBorder padding="xl">
+      <Card ref={stepStart} tabIndex={-1} component="section" aria-label="Campaign wizard" withBorder padding="xl">
         <Stack align="center" gap="md" py="xl" ta="center">
           <ThemeIcon size={64} radius="xl" variant="light">
             <IconRocket size={36} aria-hidden />
@@ -241,14 +276,17 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
   }
 
   return (
-    <Card withBorder padding={0}>
+    // The same card as step 4's: the step focus reaches it in either.
+    <Card ref={stepStart} tabIndex={-1} component="section" aria-label="Campaign wizard" withBorder padding={0}>
       <Stack gap="lg" p="lg">
         <WizardStepper step={step} />
         {step === 1 && (
           <CampaignDetailsStep
             values={details}
+            errors={{ ...(showDetailErrors ? detailsErrors(details) : {}), ...serverDetailErrors }}
             onChange={(change) => {
               setDetails((current) => ({ ...current, ...change }));
+              setServerDetailErrors({});
               noteChange();
             }}
           />
@@ -256,13 +294,17 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
         {step === 2 && (
           <AdCreativeStep
             values={ad}
-            errors={showAdErrors ? adProblems : {}}
+            errors={{ ...(showAdErrors ? adProblems : {}), ...serverAdErrors }}
             media={media.items}
             onChange={(change) => {
               setAd((current) => ({ ...current, ...change }));
+              setServerAdErrors({});
               noteChange();
             }}
-            onAddFiles={media.addFiles}
+            onAddFiles={(files) => {
+              setServerAdErrors({});
+              media.addFiles(files);
+            }}
             onRemoveFile={(item) => void media.remove(item)}
           />
         )}

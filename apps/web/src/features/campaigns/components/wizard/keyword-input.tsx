@@ -7,7 +7,16 @@ import { addKeyword } from '../../utils/wizard-values';
  * Keywords: typed one at a time, added with Enter or Add, trimmed, empty and repeated ones
  * ignored; each shows as a pill that can be removed. Below three, the field says so.
  */
-export function KeywordInput({ value, onChange }: { value: string[]; onChange: (keywords: string[]) => void }) {
+export function KeywordInput({
+  value,
+  error,
+  onChange,
+}: {
+  value: string[];
+  /** What is wrong with the list (too few, too many), shown under the field. */
+  error?: string;
+  onChange: (keywords: string[]) => void;
+}) {
   const [typed, setTyped] = useState('');
   const add = () => {
     onChange(addKeyword(value, typed));
@@ -23,6 +32,7 @@ export function KeywordInput({ value, onChange }: { value: string[]; onChange: (
           value={typed}
           maxLength={CAMPAIGN_LIMITS.keywordMaxLength}
           description={value.length < CAMPAIGN_LIMITS.minKeywords ? CAMPAIGN_MESSAGES.keywordsHint : undefined}
+          error={error}
           onChange={(event) => setTyped(event.currentTarget.value)}
           onKeyDown={(event) => {
             // Enter adds the keyword instead of sending the form.

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Card, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MEDIA_LIMITS } from '@portal/contract';
 import { IconCheck, IconMovie, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { useMediaViewUrl } from './use-media-view-url';
 import type { MediaItem } from './use-media-uploads';
@@ -42,6 +43,8 @@ export function MediaSlots({
   onAdd: (files: File[]) => void;
   onRemove: (item: MediaItem) => void;
 }) {
+  const errorId = useId();
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <Stack gap="xs">
       <div>
@@ -103,7 +106,7 @@ export function MediaSlots({
             accept={ACCEPT}
             onChange={(files) => onAdd(files)}
             // Named too, though hidden: tests and assistive tools can find the file field itself.
-            inputProps={{ 'aria-label': 'Add media files' }}
+            inputProps={{ 'aria-label': 'Add media files', ...invalid }}
           >
             {(props) => (
               <Card
@@ -113,7 +116,8 @@ export function MediaSlots({
                 withBorder
                 padding="xs"
                 aria-label="Add media files"
-                aria-describedby={error ? 'media-error' : undefined}
+                // The button stands for the file field: it is what the keyboard reaches.
+                {...invalid}
                 style={{ borderStyle: 'dashed', cursor: 'pointer', minHeight: 140 }}
               >
                 <Stack align="center" justify="center" gap={4} h="100%">
@@ -126,7 +130,7 @@ export function MediaSlots({
         </div>
       </SimpleGrid>
       {error && (
-        <Text size="xs" c="red" id="media-error" role="alert">
+        <Text size="xs" c="var(--mantine-color-error)" id={errorId} role="alert">
           {error}
         </Text>
       )}
