@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pageShell } from './build/shell-plugin.ts';
 
 /**
  * The contract is a barrel of Zod schemas whose module bodies run only to build values (and to
@@ -12,7 +13,9 @@ const SIDE_EFFECT_FREE =
   /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/](currency-codes|i18n-iso-countries)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  // pageShell draws the login page and the portal's frame into the built index.html
+  // (docs/decisions/017-login-shell.md).
+  plugins: [react(), pageShell()],
   resolve: { tsconfigPaths: true },
   server: {
     // The API runs as its own process in development; in production one process serves both.

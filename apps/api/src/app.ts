@@ -49,7 +49,7 @@ import bodyParsersPlugin from './plugins/body-parsers';
 import errorsPlugin, { ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import { checkRouteDefinition } from './plugins/route-rules';
-import webPlugin from './plugins/web';
+import webPlugin, { loadWebPage } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,11 +167,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // With Stripe, /balance loads Stripe.js, which talks to Stripe's API and shows its card form in
   // Stripe's frames (docs/product/payments.md, Balance page); without it, nothing outside is allowed.
   const stripeSources = config.stripe ? ['https://js.stripe.com'] : [];
+  // The built index.html, whose page shell has one inline script, allowed by its hash (decision 017).
+  const webPage = loadWebPage(config.webDistDir, config.publicSettings);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         // Mantine sets inline style attributes; scripts stay same-origin only (and Stripe's, with Stripe).
-        'script-src': ["'self'", ...stripeSources],
+        'script-src': ["'self'", ...stripeSources, ...(webPage?.scriptHashes ?? [])],
         'connect-src': ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -218,6 +220,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (mailer.transportKind === 'outbox' && config.env !== 'production') {
     await app.register(mailboxRoutes, { outboxDir: config.outboxDir, productName });
   }
-  await app.register(webPlugin, { distDir: config.webDistDir, settings: config.publicSettings });
+  await app.register(webPlugin, { distDir: config.webDistDir, page: webPage });
   return app;
 }

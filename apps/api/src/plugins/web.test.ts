@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -72,6 +73,64 @@ describe('the front end', () => {
     expect(api.json()).toEqual({ message: 'The requested resource was not found' });
     const post = await t.app.inject({ method: 'POST', url: '/dashboard' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('the front end with the page shell (decision 017)', () => {
+  let shell: TestApp;
+  let shellDist: string;
+  const bootScript = "document.documentElement.dataset.shell='login';";
+
+  beforeAll(async () => {
+    // What the build writes: settings marked in the shell's markup, and its inline boot script.
+    shellDist = await mkdtemp(path.join(os.tmpdir(), 'portal-web-shell-'));
+    await writeFile(
+      path.join(shellDist, 'index.html'),
+      `<html><head><!-- portal-settings --><script>${bootScript}</script></head><body>` +
+        '<b>__PORTAL_SETTING_productName__</b><a href="mailto:__PORTAL_SETTING_supportEmail__"></a>' +
+        '<i>__PORTAL_SETTING_noSuchSetting__</i></body></html>',
+    );
+    shell = await createTestApp({
+      env: { WEB_DIST_DIR: shellDist, PRODUCT_NAME: 'Ads & "Co" <b>', SUPPORT_EMAIL: 'help@adnet.test' },
+    });
+  });
+  afterAll(async () => {
+    await shell.close();
+    await rm(shellDist, { recursive: true, force: true });
+  });
+
+  it('puts each setting where the shell marks it, escaped, and leaves unknown marks alone', async () => {
+    const html = (await shell.app.inject({ method: 'GET', url: '/' })).body;
+    expect(html).toContain('<b>Ads &amp; &quot;Co&quot; &lt;b&gt;</b>');
+    expect(html).toContain('href="mailto:help@adnet.test"');
+    expect(html).toContain('<i>__PORTAL_SETTING_noSuchSetting__</i>');
+    // The settings block still carries the value as it is.
+    expect(html).toContain('"productName":"Ads & \\"Co\\" \\u003cb>"');
+  });
+
+  it('allows the inline boot script by its hash, and no other inline script', async () => {
+    const response = await shell.app.inject({ method: 'GET', url: '/' });
+    const hash = createHash('sha256').update(bootScript).digest('base64');
+    const scriptSources = /script-src ([^;]*);/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(scriptSources).toBe(`'self' 'sha256-${hash}'`);
+  });
+
+  it('sends the page compressed to a client that accepts it', async () => {
+    const plain = (await shell.app.inject({ method: 'GET', url: '/dashboard' })).body;
+    const brotli = await shell.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain);
+    const gzip = await shell.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+    const identity = await shell.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
   });
 });
 

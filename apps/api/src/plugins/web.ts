@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PUBLIC_SETTINGS_ELEMENT_ID, type PublicSettings } from '@portal/contract';
+import { PUBLIC_SETTINGS_ELEMENT_ID, SETTING_PLACEHOLDER_PATTERN, type PublicSettings } from '@portal/contract';
 import { ERROR_MESSAGES } from './errors';
 
 const SETTINGS_PLACEHOLDER = '<!-- portal-settings -->';
@@ -11,23 +13,74 @@ const SETTINGS_PLACEHOLDER = '<!-- portal-settings -->';
 /** JSON that is safe inside a <script> block: no "</script>" or "<!--" can close it early. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+/** index.html as served (decision 004): each setting where the page shell marks it, and the settings block. */
+export function fillIndexHtml(template: string, settings: PublicSettings): string {
+  return template
+    .replace(SETTING_PLACEHOLDER_PATTERN, (mark, key: string) =>
+      key in settings ? escapeHtml(String(settings[key as keyof PublicSettings] ?? '')) : mark,
+    )
+    .replace(
+      SETTINGS_PLACEHOLDER,
+      () => `<script type="application/json" id="${PUBLIC_SETTINGS_ELEMENT_ID}">${scriptSafeJson(settings)}</script>`,
+    );
+}
+
+/**
+ * The Content-Security-Policy sources that allow the page's inline scripts (the page shell's
+ * boot script, decision 017) by their hash, so every other inline script stays refused. JSON
+ * blocks are data, not scripts, and need none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const inlineScripts = html.matchAll(/<script(?![^>]*\s(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g);
+  return [...inlineScripts].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+}
+
+/** The built index.html, filled in once at start-up and kept compressed as well. */
+export interface WebPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+  scriptHashes: string[];
+}
+
+export function loadWebPage(distDir: string, settings: PublicSettings): WebPage | undefined {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return undefined;
+  const html = fillIndexHtml(fs.readFileSync(indexPath, 'utf8'), settings);
+  return {
+    html,
+    // The page carries the shell's markup and CSS: compressed, it is a fraction of the bytes.
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(html, { level: 9 }),
+    scriptHashes: inlineScriptHashes(html),
+  };
+}
+
+/** The encoding to send: Brotli or gzip when the client accepts it (a q of 0 refuses). */
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
 /**
  * Serves the built front end: hashed assets with a long cache, and index.html (with the
  * run-time settings filled in) for every other GET, so client-side routes survive a reload.
  */
-async function webPlugin(app: FastifyInstance, options: { distDir: string; settings: PublicSettings }) {
-  const indexPath = path.join(options.distDir, 'index.html');
-  const built = fs.existsSync(indexPath);
-  const indexHtml = built
-    ? fs
-        .readFileSync(indexPath, 'utf8')
-        .replace(
-          SETTINGS_PLACEHOLDER,
-          `<script type="application/json" id="${PUBLIC_SETTINGS_ELEMENT_ID}">${scriptSafeJson(options.settings)}</script>`,
-        )
-    : undefined;
+async function webPlugin(app: FastifyInstance, options: { distDir: string; page: WebPage | undefined }) {
+  const { page } = options;
 
-  if (built) {
+  if (page) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       index: false,
@@ -45,8 +98,10 @@ async function webPlugin(app: FastifyInstance, options: { distDir: string; setti
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (wantsPage && indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (wantsPage && page) {
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html);
     }
     const message = wantsPage ? 'The front end is not built: run `npm run build` first' : ERROR_MESSAGES.notFound;
     return reply.code(404).send({ message });

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { colorSchemeManager, cssVariablesResolver, theme } from '@/config/theme';
+import { colorSchemeManager, cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from '@/config/theme';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 
 interface AppProvidersProps {
@@ -17,7 +17,7 @@ export function AppProviders({ children, queryClient = defaultQueryClient, env =
     <MantineProvider
       theme={theme}
       colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
       cssVariablesResolver={cssVariablesResolver}
       env={env}
     >

@@ -1,6 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { removeShell } from '@/app/shell/shell-boot';
 
 /**
  * The last line of defence when a page throws or its code cannot be fetched (most often a
@@ -9,6 +10,8 @@ import { useRouteError } from 'react-router';
 export function RouteError() {
   const error = useRouteError();
   useEffect(() => console.error(error), [error]);
+  // Shown instead of the root layout, so it takes the page shell away itself (decision 017).
+  useLayoutEffect(removeShell, []);
   return (
     <Center component="main" mih="100dvh" p="md">
       <Stack align="center" gap="sm" maw={480} ta="center">

@@ -13,7 +13,12 @@ export function ThemeToggle() {
       title={`Switch to the ${next} theme`}
       onClick={() => setColorScheme(next)}
     >
-      {scheme === 'dark' ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
+      {/*
+        Both icons, one hidden by the scheme's CSS: the page shell (decision 017) is drawn at build
+        time, before anyone's scheme is known, and must show the right one in either.
+      */}
+      <IconSun size={20} aria-hidden className="mantine-light-hidden" />
+      <IconMoon size={20} aria-hidden className="mantine-dark-hidden" />
     </ActionIcon>
   );
 }

@@ -6,8 +6,12 @@ import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver 
  */
 export const SUCCESS_GREEN = '#256d33';
 
+/** The scheme a visitor sees until they choose one (the page shell's boot script reads it too). */
+export const DEFAULT_COLOR_SCHEME = 'light';
 /** The light/dark choice survives a reload under the key docs/product/accounts.md names ("theme"). */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
+export const COLOR_SCHEME_KEY = 'theme';
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
 
 export const theme = createTheme({
   primaryColor: 'indigo',

@@ -224,5 +224,7 @@ export const isSignedIn = (s: SessionState): boolean => s.token !== null && s.us
 
 /** Subscribes a component to one part of the session; the selector must return stable values. */
 export function useSession<T>(selector: (s: SessionState) => T): T {
-  return useSyncExternalStore(sessionStore.subscribe, () => selector(state));
+  const read = () => selector(state);
+  // The same read serves the build, which draws the page shell with React's server renderer.
+  return useSyncExternalStore(sessionStore.subscribe, read, read);
 }

@@ -37,3 +37,11 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   paymentProvider: 'sandbox',
   storageBaseUrl: '/api/files/',
 };
+
+/**
+ * Where a setting's value goes in the page shell that the build writes into index.html
+ * (docs/decisions/017-login-shell.md): the server puts the value, HTML-escaped, in place of
+ * each such mark when it serves the page, as it fills in the settings block.
+ */
+export const settingPlaceholder = (key: keyof PublicSettings) => `__PORTAL_SETTING_${key}__`;
+export const SETTING_PLACEHOLDER_PATTERN = /__PORTAL_SETTING_(\w+)__/g;
