@@ -1,33 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { freshEmail, signUpThroughApi } from './support/accounts';
-import { createCampaignThroughApi, tokenOf } from './support/campaigns';
+import { createCampaignThroughApi, METRIC_FIGURES, tokenOf } from './support/campaigns';
 import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
 import { ADMIN } from './support/server-env';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const today = new Date();
 const todayText = `${today.getUTCDate()} ${MONTHS[today.getUTCMonth()]} ${today.getUTCFullYear()}`;
-
-/** What the administrator types into Edit metrics: every figure the dialog requires. */
-const FIGURES: [label: RegExp, value: string][] = [
-  [/^Amount spent/, '1250.50'],
-  [/^Ad cost/, '300'],
-  [/^Followers/, '420'],
-  [/^Posts/, '6'],
-  [/^Total reach/, '18000'],
-  [/^Post reach/, '12000'],
-  [/^Story reach/, '6000'],
-  [/^Total impressions/, '25000'],
-  [/^Post impressions/, '17000'],
-  [/^Story impressions/, '8000'],
-  [/^Likes/, '900'],
-  [/^Comments/, '75'],
-  [/^Shares/, '40'],
-  [/^Saves/, '33'],
-  [/^Story account taps/, '21'],
-  [/^Stories with link/, '4'],
-  [/^Link clicks/, '250'],
-];
 
 test.describe('figures, dashboards and analytics', () => {
   test('an administrator enters figures; the customer reads them on the dashboard and analytics and downloads them', async ({
@@ -57,7 +36,7 @@ test.describe('figures, dashboards and analytics', () => {
     await expect(dialog.getByLabel(/^Amount spent/)).toBeFocused();
     await expect(dialog.getByLabel(/^Duration/)).toHaveValue('24');
     await checkPage(adminPage);
-    for (const [label, value] of FIGURES) await dialog.getByLabel(label).fill(value);
+    for (const [label, value] of METRIC_FIGURES) await dialog.getByLabel(label).fill(value);
     await dialog.getByLabel(/^Date paid/).fill(today.toISOString().slice(0, 10));
     await dialog.getByLabel(/^Posting date and time/).fill(`${today.toISOString().slice(0, 10)}T09:30`);
     await dialog.getByRole('button', { name: 'Add date' }).click();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freshEmail, signUpThroughApi } from './support/accounts';
-import { createCampaignThroughApi, PHOTO, tokenOf } from './support/campaigns';
+import { createCampaignThroughApi, METRIC_FIGURES, PHOTO, tokenOf } from './support/campaigns';
 import { checkPage, expect, test } from './support/fixtures';
 import { expectFieldError, expectNoFieldError, logInByKeyboard, retype, tabTo, toast } from './support/keyboard';
 import { latestCode } from './support/mailbox';
@@ -277,26 +277,7 @@ test.describe('keyboard only', () => {
     await checkPage(page);
 
     // Figures in the order the dialog lists them; Duration and Date keep their defaults.
-    const figures: [RegExp, string][] = [
-      [/^Amount spent/, '1250.50'],
-      [/^Ad cost/, '300'],
-      [/^Followers/, '420'],
-      [/^Posts/, '6'],
-      [/^Total reach/, '18000'],
-      [/^Post reach/, '12000'],
-      [/^Story reach/, '6000'],
-      [/^Total impressions/, '25000'],
-      [/^Post impressions/, '17000'],
-      [/^Story impressions/, '8000'],
-      [/^Likes/, '900'],
-      [/^Comments/, '75'],
-      [/^Shares/, '40'],
-      [/^Saves/, '33'],
-      [/^Link clicks/, '250'],
-      [/^Story account taps/, '21'],
-      [/^Stories with link/, '4'],
-    ];
-    for (const [label, value] of figures) {
+    for (const [label, value] of METRIC_FIGURES) {
       await tabTo(page, dialog.getByLabel(label));
       // At a person's pace: with no pause at all between keys, the money field's formatter can
       // miss the decimal point between two renders ($125,050.00), which no typist is fast enough for.

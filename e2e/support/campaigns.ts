@@ -60,3 +60,27 @@ export async function createCampaignThroughApi(request: APIRequestContext, token
   expect(published.status()).toBe(200);
   return campaignId;
 }
+
+/**
+ * What an administrator types into Edit metrics in the tests: every figure the dialog requires,
+ * in the order the dialog lists them (keyboard tests move through them in that order).
+ */
+export const METRIC_FIGURES: [label: RegExp, value: string][] = [
+  [/^Amount spent/, '1250.50'],
+  [/^Ad cost/, '300'],
+  [/^Followers/, '420'],
+  [/^Posts/, '6'],
+  [/^Total reach/, '18000'],
+  [/^Post reach/, '12000'],
+  [/^Story reach/, '6000'],
+  [/^Total impressions/, '25000'],
+  [/^Post impressions/, '17000'],
+  [/^Story impressions/, '8000'],
+  [/^Likes/, '900'],
+  [/^Comments/, '75'],
+  [/^Shares/, '40'],
+  [/^Saves/, '33'],
+  [/^Link clicks/, '250'],
+  [/^Story account taps/, '21'],
+  [/^Stories with link/, '4'],
+];
