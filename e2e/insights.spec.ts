@@ -58,7 +58,7 @@ test.describe('figures, dashboards and analytics', () => {
     await expect(cards.getByText('$1,250.50')).toBeVisible();
     await expect(cards.getByText('+100.0%').first()).toBeVisible();
     await expect(customerPage.getByRole('heading', { name: 'Amount Spent' })).toBeVisible();
-    await expect(customerPage.locator('.recharts-line').first()).toBeVisible();
+    await expect(customerPage.locator('[data-series="thisWeek"] path')).toBeVisible();
     const latest = customerPage.getByRole('list', { name: 'Latest campaigns' });
     await expect(latest.getByText(name)).toBeVisible();
     await expect(latest.getByText(`Figures as of ${todayText}`)).toBeVisible();

@@ -1,18 +1,13 @@
 import { Button, Skeleton, VisuallyHidden } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { EmptyMessage, Panel } from '@/components/panel';
 import { paths } from '@/config/paths';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useWeeklySpend } from '../api/dashboard';
 import { useDashboardErrorToast } from '../hooks/dashboard-error-toast';
+import { WeeklySpendChart } from './weekly-spend-chart';
 import { hasSpend, WEEKLY_CHART_HEIGHT, weeklySpendRows, type WeeklySpendRow } from '../utils/weekly-spend-rows';
-
-/** Recharts is large: the chart arrives in a chunk of its own, after the dashboard shows. */
-const WeeklySpendChart = lazy(() =>
-  import('./weekly-spend-chart').then((module) => ({ default: module.WeeklySpendChart })),
-);
 
 const amountOrDash = (amount: number | null, missing: string) => (amount === null ? missing : formatUsd(amount));
 const withDate = (amount: string, date: string) => (date ? `${amount} (${formatDate(date)})` : amount);
@@ -49,7 +44,6 @@ export function WeeklySpendPanel() {
   const spend = useWeeklySpend();
   useDashboardErrorToast(spend.error);
   const rows = spend.data && !spend.isError ? weeklySpendRows(spend.data) : [];
-  const placeholder = <Skeleton h={WEEKLY_CHART_HEIGHT} />;
 
   return (
     <Panel
@@ -63,13 +57,11 @@ export function WeeklySpendPanel() {
       {spend.data === undefined && !spend.isError ? (
         <div aria-busy="true">
           <VisuallyHidden>Loading the amount spent</VisuallyHidden>
-          {placeholder}
+          <Skeleton h={WEEKLY_CHART_HEIGHT} />
         </div>
       ) : hasSpend(rows) ? (
         <>
-          <Suspense fallback={placeholder}>
-            <WeeklySpendChart rows={rows} />
-          </Suspense>
+          <WeeklySpendChart rows={rows} />
           <WeeklySpendSummary rows={rows} />
         </>
       ) : (

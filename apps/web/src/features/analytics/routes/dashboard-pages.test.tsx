@@ -80,13 +80,20 @@ const card = (region: HTMLElement, label: string) => within(region).getByText(la
 
 describe('/dashboard', () => {
   beforeEach(() => {
-    // jsdom lays nothing out: the chart's container reports a size, so the chart draws (text
-    // measures 0, so no tick label crowds another out).
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('recharts-responsive-container')
-        ? new DOMRect(0, 0, 640, 300)
-        : new DOMRect(0, 0, 0, 0);
-    });
+    // jsdom lays nothing out: the chart's box reports a width when observed, so the chart draws.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: ResizeObserverCallback) {}
+        observe(target: Element) {
+          const size = { inlineSize: 640, blockSize: 300 };
+          const entry = { target, borderBoxSize: [size], contentRect: new DOMRect(0, 0, 640, 300) };
+          this.report([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
   });
 
   it('shows the 16 figures as cards with their values and signed weekly changes', async () => {
@@ -175,16 +182,19 @@ describe('/dashboard', () => {
     const chart = await within(amountSpent).findByRole('application', {
       name: 'Amount spent per day, this week against last week',
     });
-    expect(amountSpent.querySelector('.recharts-legend-wrapper')).toHaveTextContent('This weekLast week');
-    const ticks = [...amountSpent.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')];
+    expect(within(amountSpent).getByRole('list', { name: 'Legend' })).toHaveTextContent('This weekLast week');
+    const ticks = [...chart.querySelectorAll('[data-axis="amount"] text')];
     expect(ticks.map((tick) => tick.textContent)).toEqual(['0', '50K', '100K', '150K']);
+    // Every day of last week has its dot; this week's line stops at today (Friday).
+    expect(chart.querySelectorAll('[data-series="lastWeek"] circle')).toHaveLength(7);
+    expect(chart.querySelectorAll('[data-series="thisWeek"] circle')).toHaveLength(5);
     // Focused, the chart goes from day to day with the arrow keys, each day in a tooltip.
     chart.focus();
     const tooltipShows = (day: string) =>
       waitFor(() => {
-        const shown = amountSpent.querySelector<HTMLElement>('.recharts-tooltip-wrapper');
+        const shown = within(amountSpent).getByRole('status');
         expect(shown).toHaveTextContent(day);
-        return shown!;
+        return shown;
       });
     // Focus shows the first day; the arrow key the next.
     expect(await tooltipShows('Mon')).toHaveTextContent('This week (16 Nov 2026): $0.00');
