@@ -17,6 +17,19 @@ describe('formats', () => {
     expect(formatCount(undefined)).toBe('');
   });
 
+  it('writes money and counts as en-US does, without Intl', () => {
+    // Each case against the platform's own formatter, which the portal no longer loads.
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const amount of [0, 7, 12.5, 999.99, 1000, 1234567.891, 987654321, -0.5, -1250.25]) {
+      expect(formatUsd(amount)).toBe(usd.format(amount));
+    }
+    for (const count of [0, 1, 999, 1000, 12500, 1234567, 1.5, 1234.5678, 0.0004, -42, -98765.4321]) {
+      expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
+    }
+    expect(formatUsd(Number.NaN)).toBe('');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('');
+  });
+
   it('writes weekly changes with a sign and one decimal, 0 as a rise', () => {
     expect(formatChange(12.5)).toBe('+12.5%');
     expect(formatChange(-50)).toBe('-50.0%');

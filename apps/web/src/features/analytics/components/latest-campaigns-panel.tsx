@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Campaign } from '@portal/contract';
 import { IconSpeakerphone } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { Fact } from '@/components/fact';
 import { EmptyMessage, Panel } from '@/components/panel';
@@ -66,7 +67,9 @@ function LatestCampaign({ campaign }: { campaign: Campaign }) {
 export function LatestCampaignsPanel() {
   const latest = useLatestCampaigns();
   useDashboardErrorToast(latest.error);
-  const campaigns = latest.isError ? [] : (latest.data ?? []).slice(0, LATEST_COUNT);
+  // Drawn in the background when it arrives, in slices that leave the main thread free (docs/decisions/020-dashboard-rendering.md).
+  const data = useDeferredValue(latest.data);
+  const campaigns = latest.isError ? [] : (data ?? []).slice(0, LATEST_COUNT);
 
   return (
     <Panel
@@ -82,7 +85,7 @@ export function LatestCampaignsPanel() {
         </>
       }
     >
-      {latest.data === undefined && !latest.isError ? (
+      {data === undefined && !latest.isError ? (
         <Stack gap="md" aria-busy="true">
           <VisuallyHidden>Loading campaigns</VisuallyHidden>
           {Array.from({ length: LATEST_COUNT }, (_, index) => (

@@ -8,7 +8,7 @@ import {
   IconChevronLeft,
   IconChevronRight,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { EmptyMessage, Panel } from '@/components/panel';
 import statusColors from '@/components/status-colors.module.css';
 import { formatChange, formatCount, formatUsd } from '@/lib/format';
@@ -93,8 +93,10 @@ function useScrollEdges(enabled: boolean) {
 export function MetricCardsPanel() {
   const statistics = useDashboardStatistics();
   useDashboardErrorToast(statistics.error);
-  const loading = statistics.data === undefined && !statistics.isError;
-  const data = statistics.isError ? undefined : statistics.data;
+  // Drawn in the background when it arrives, in slices that leave the main thread free (docs/decisions/020-dashboard-rendering.md).
+  const arrived = useDeferredValue(statistics.data);
+  const loading = arrived === undefined && !statistics.isError;
+  const data = statistics.isError ? undefined : arrived;
   const shown = data !== undefined && hasFigures(data);
   const { viewportRef, edges, update } = useScrollEdges(shown);
   const reduceMotion = useReducedMotion();

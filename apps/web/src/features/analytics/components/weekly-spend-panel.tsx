@@ -1,5 +1,6 @@
 import { Button, Skeleton, VisuallyHidden } from '@mantine/core';
 import { IconChartLine } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { EmptyMessage, Panel } from '@/components/panel';
 import { paths } from '@/config/paths';
@@ -43,7 +44,9 @@ export function WeeklySpendSummary({ rows }: { rows: WeeklySpendRow[] }) {
 export function WeeklySpendPanel() {
   const spend = useWeeklySpend();
   useDashboardErrorToast(spend.error);
-  const rows = spend.data && !spend.isError ? weeklySpendRows(spend.data) : [];
+  // Drawn in the background when it arrives, in slices that leave the main thread free (docs/decisions/020-dashboard-rendering.md).
+  const data = useDeferredValue(spend.data);
+  const rows = data && !spend.isError ? weeklySpendRows(data) : [];
 
   return (
     <Panel
@@ -54,7 +57,7 @@ export function WeeklySpendPanel() {
         </Button>
       }
     >
-      {spend.data === undefined && !spend.isError ? (
+      {data === undefined && !spend.isError ? (
         <div aria-busy="true">
           <VisuallyHidden>Loading the amount spent</VisuallyHidden>
           <Skeleton h={WEEKLY_CHART_HEIGHT} />

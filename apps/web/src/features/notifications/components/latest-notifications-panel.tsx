@@ -1,6 +1,6 @@
 import { Button, Skeleton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router';
 import { EmptyMessage, Panel } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
@@ -16,7 +16,9 @@ export function LatestNotificationsPanel({ viewAllTo }: { viewAllTo?: string }) 
   useEffect(() => {
     if (list.error) notifyRequestError(list.error, 'Something went wrong');
   }, [list.error]);
-  const shown = list.isError ? [] : (list.data?.data ?? []);
+  // Drawn in the background when it arrives, in slices that leave the main thread free (docs/decisions/020-dashboard-rendering.md).
+  const data = useDeferredValue(list.data);
+  const shown = list.isError ? [] : (data?.data ?? []);
 
   return (
     <Panel
@@ -29,7 +31,7 @@ export function LatestNotificationsPanel({ viewAllTo }: { viewAllTo?: string }) 
         )
       }
     >
-      {list.data === undefined && !list.isError ? (
+      {data === undefined && !list.isError ? (
         <Skeleton h={120} aria-label="Loading notifications" />
       ) : shown.length === 0 ? (
         <EmptyMessage icon={<IconBell aria-hidden />} title="No Notifications yet" />
