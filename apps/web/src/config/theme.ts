@@ -71,6 +71,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
       t.colors[t.primaryColor]?.[1] ?? '#dbe4ff',
       t.colors[t.primaryColor]?.[2] ?? '#bac8ff',
     ),
+    // Red's shade-9 text keeps 4.5:1 on nothing darker than its resting shade 1 (the review
+    // page's Decline button): hovered, it turns lighter instead, shade 0 (5.1:1).
+    '--mantine-color-red-light-hover': t.colors.red[0] ?? '#fff5f5',
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1] ?? '#b8b8b8',
