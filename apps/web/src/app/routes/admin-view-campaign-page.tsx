@@ -10,6 +10,7 @@ import { SUCCESS_GREEN } from '@/config/theme';
 import { AdPreview } from '@/features/campaigns/components/wizard/ad-preview';
 import type { MediaItem } from '@/features/campaigns/components/wizard/use-media-uploads';
 import { mediaOfContent } from '@/features/campaigns/utils/wizard-values';
+import { isApiError } from '@/lib/api-error';
 import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
@@ -166,7 +167,15 @@ export function AdminViewCampaignPage() {
             approval_status === 'approved' ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.declined,
           );
         },
-        onError: (error) => notifyRequestError(error, 'Failed to update campaign'),
+        onError: (error) => {
+          notifyRequestError(error, 'Failed to update campaign');
+          // Decided meanwhile by someone else (409): the refreshed page drops Approve and
+          // Decline, so the keyboard goes to the campaign's name, as after a decision.
+          if (isApiError(error) && error.status === 409) {
+            setDeclineOpened(false);
+            heading.current?.focus();
+          }
+        },
       },
     );
 

@@ -137,6 +137,28 @@ describe('the review page', () => {
       [{ approval_status: 'declined', reason: 'Too dark' }],
     );
   }, 20_000);
+
+  it('puts the focus on the campaign when another administrator decided it first (409)', async () => {
+    let decidedElsewhere = false;
+    const { user: person } = openAsAdmin('/admin/view-campaign/9', {
+      'GET /api/admin/campaign/9': () =>
+        jsonResponse({
+          data: {
+            ...campaign(decidedElsewhere ? { approval_status: 'approved' } : {}),
+            campaign_content: [],
+            history: [],
+          },
+        }),
+      'POST /api/update-campaign-approval-status/9': () => {
+        decidedElsewhere = true;
+        return jsonResponse({ message: REVIEW_MESSAGES.notPending }, 409);
+      },
+    });
+    await person.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await findToast('Failed to update campaign')).toHaveTextContent(REVIEW_MESSAGES.notPending);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Winter boots' })).toHaveFocus());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
+  }, 20_000);
 });
 
 describe('/admin/users and the ban dialog', () => {
