@@ -93,15 +93,16 @@ export class AuthService {
     const now = this.clock.now();
     const token = generateToken();
     const lifetime = remember ? SESSION_LIFETIME_MS.remembered : SESSION_LIFETIME_MS.standard;
-    const { sessions, users } = this.data.repos;
-    const session = await sessions.create({
-      ...client,
-      userId: user.id,
-      tokenHash: hashToken(token),
-      remember,
-      expiresAt: new Date(now.getTime() + lifetime),
-    });
-    await users.recordLogin(user.id, now);
+    const session = await this.data.repos.sessions.create(
+      {
+        ...client,
+        userId: user.id,
+        tokenHash: hashToken(token),
+        remember,
+        expiresAt: new Date(now.getTime() + lifetime),
+      },
+      now,
+    );
 
     return {
       message: AUTH_MESSAGES.loggedIn,

@@ -37,10 +37,6 @@ export class UserRepository {
     return created;
   }
 
-  async recordLogin(id: number, at: Date): Promise<void> {
-    await this.db.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
-  }
-
   /**
    * One page of every account, newest first, each with the sum of its payments
    * (docs/product/payments.md, Total spent); `search` matches part of the name or the e-mail.
