@@ -1,121 +1,17 @@
+import postcss, { type Container, type Root } from 'postcss';
+
 /**
  * The CSS the shell needs, cut from the built stylesheets: the rules whose selectors match an
  * element of the shell, inside the at-rules that hold them, and only the custom properties those
  * rules (or the markup's inline styles) read. The whole stylesheet still arrives for React's page;
- * this is what lets the first paint skip waiting for it.
- *
- * The input is the minified CSS Vite writes, so a small reader of blocks is enough: it knows
- * strings, comments, blocks and at-rules, and nothing it does not understand is dropped blindly
- * (a selector the DOM cannot test is kept).
+ * this is what lets the first paint skip waiting for it. PostCSS reads and writes the CSS; a
+ * selector the DOM cannot test is kept rather than dropped blindly.
  */
 
-interface StyleRule {
-  kind: 'rule';
-  selector: string;
-  body: string;
-}
-interface GroupRule {
-  kind: 'group';
-  prelude: string;
-  rules: CssNode[];
-}
-interface OtherRule {
-  kind: 'other';
-  text: string;
-}
-type CssNode = StyleRule | GroupRule | OtherRule;
-
-/** At-rules whose block holds rules (kept when some rule inside is). */
-const GROUPING_AT_RULE = /^@(media|supports|container|layer|scope|document)\b/i;
+/** At-rules whose block holds rules (dropped once nothing inside is kept). */
+const GROUPING_AT_RULE = /^(media|supports|container|layer|scope|document)$/i;
 /** At-rules a still picture never needs. */
-const DROPPED_AT_RULE = /^@(-webkit-)?keyframes\b/i;
-
-/** The index just past the end of the string or comment starting at `start`, or `start` itself. */
-function skipQuoted(css: string, start: number): number {
-  const char = css[start];
-  if (char === '"' || char === "'") {
-    let i = start + 1;
-    while (i < css.length && css[i] !== char) i += css[i] === '\\' ? 2 : 1;
-    return i + 1;
-  }
-  if (char === '/' && css[start + 1] === '*') {
-    const end = css.indexOf('*/', start + 2);
-    return end < 0 ? css.length : end + 2;
-  }
-  return start;
-}
-
-/** The index of the `}` that closes the block whose `{` is at `open`. */
-function blockEnd(css: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < css.length;) {
-    const skipped = skipQuoted(css, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    if (css[i] === '{') depth += 1;
-    else if (css[i] === '}' && --depth === 0) return i;
-    i += 1;
-  }
-  throw new Error('unbalanced braces in CSS');
-}
-
-function parse(css: string): CssNode[] {
-  const nodes: CssNode[] = [];
-  let start = 0;
-  for (let i = 0; i < css.length;) {
-    const skipped = skipQuoted(css, i);
-    if (skipped !== i) {
-      // A comment between rules is dropped; a string belongs to the prelude being read.
-      if (css[i] === '/' && css.slice(start, i).trim() === '') start = skipped;
-      i = skipped;
-      continue;
-    }
-    if (css[i] === ';' && css.slice(start, i).trim().startsWith('@')) {
-      // A statement at-rule (@import, @charset, @layer a, b;).
-      nodes.push({ kind: 'other', text: `${css.slice(start, i).trim()};` });
-      start = i += 1;
-      continue;
-    }
-    if (css[i] === '{') {
-      const prelude = css.slice(start, i).trim();
-      const end = blockEnd(css, i);
-      const body = css.slice(i + 1, end);
-      if (GROUPING_AT_RULE.test(prelude)) nodes.push({ kind: 'group', prelude, rules: parse(body) });
-      else if (prelude.startsWith('@')) nodes.push({ kind: 'other', text: `${prelude}{${body}}` });
-      else nodes.push({ kind: 'rule', selector: prelude, body });
-      start = i = end + 1;
-      continue;
-    }
-    i += 1;
-  }
-  return nodes;
-}
-
-/** Splits on `separator` outside brackets, parentheses and strings. */
-function splitTopLevel(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length;) {
-    const skipped = skipQuoted(text, i);
-    if (skipped !== i) {
-      i = skipped;
-      continue;
-    }
-    const char = text[i];
-    if (char === '(' || char === '[') depth += 1;
-    else if (char === ')' || char === ']') depth -= 1;
-    else if (char === separator && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-    i += 1;
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
+const DROPPED_AT_RULE = /^(-webkit-)?keyframes$/i;
 
 /**
  * States the picture is never in (hover, focus…) and pseudo-elements are taken off a selector
@@ -133,8 +29,8 @@ function testableSelector(selector: string): string {
   return completed === '' ? '*' : completed;
 }
 
-function matchesSomewhere(selectorList: string, documents: Document[]): boolean {
-  return splitTopLevel(selectorList, ',').some((selector) => {
+function matchesSomewhere(selectors: string[], documents: Document[]): boolean {
+  return selectors.some((selector) => {
     const testable = testableSelector(selector);
     try {
       return documents.some((document) => document.querySelector(testable) !== null);
@@ -145,54 +41,43 @@ function matchesSomewhere(selectorList: string, documents: Document[]): boolean 
   });
 }
 
-function filterRules(nodes: CssNode[], documents: Document[]): CssNode[] {
-  const kept: CssNode[] = [];
-  for (const node of nodes) {
-    if (node.kind === 'rule') {
-      if (matchesSomewhere(node.selector, documents)) kept.push(node);
-    } else if (node.kind === 'group') {
-      const rules = filterRules(node.rules, documents);
-      if (rules.length > 0) kept.push({ ...node, rules });
-    } else if (!DROPPED_AT_RULE.test(node.text)) {
-      kept.push(node);
+/** Removes the rules and grouping at-rules left without declarations or rules, innermost first. */
+function dropEmpty(container: Container): void {
+  container.each((node) => {
+    if (node.type === 'rule') {
+      if (node.nodes.length === 0) node.remove();
+    } else if (node.type === 'atrule' && GROUPING_AT_RULE.test(node.name) && node.nodes) {
+      dropEmpty(node);
+      if (node.nodes.length === 0) node.remove();
     }
-  }
-  return kept;
+  });
 }
 
-const CUSTOM_PROPERTY = /^\s*(--[\w-]+)\s*:/;
 const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
 
 function referencedVariables(text: string): string[] {
   return [...text.matchAll(VAR_REFERENCE)].map((match) => match[1]!);
 }
 
-function eachRule(nodes: CssNode[], visit: (rule: StyleRule) => void): void {
-  for (const node of nodes) {
-    if (node.kind === 'rule') visit(node);
-    else if (node.kind === 'group') eachRule(node.rules, visit);
-  }
-}
-
 /**
  * Drops the custom properties nobody reads. Mantine declares some thousand of them on :root; the
  * shell reads a few dozen, directly or through other variables.
  */
-function pruneVariables(nodes: CssNode[], alsoReferencedBy: string): CssNode[] {
+function pruneVariables(root: Root, alsoReferencedBy: string): void {
   const definitions = new Map<string, string[]>();
   const needed = new Set<string>(referencedVariables(alsoReferencedBy));
-  eachRule(nodes, (rule) => {
-    for (const declaration of splitTopLevel(rule.body, ';')) {
-      const name = CUSTOM_PROPERTY.exec(declaration)?.[1];
-      if (name) definitions.set(name, [...(definitions.get(name) ?? []), declaration]);
-      else referencedVariables(declaration).forEach((variable) => needed.add(variable));
+  root.walkDecls((declaration) => {
+    if (declaration.variable) {
+      definitions.set(declaration.prop, [...(definitions.get(declaration.prop) ?? []), declaration.value]);
+    } else {
+      referencedVariables(declaration.value).forEach((variable) => needed.add(variable));
     }
   });
   // A variable read by a needed one is needed too.
   const queue = [...needed];
   while (queue.length > 0) {
-    for (const declaration of definitions.get(queue.pop()!) ?? []) {
-      for (const variable of referencedVariables(declaration.slice(declaration.indexOf(':') + 1))) {
+    for (const value of definitions.get(queue.pop()!) ?? []) {
+      for (const variable of referencedVariables(value)) {
         if (!needed.has(variable)) {
           needed.add(variable);
           queue.push(variable);
@@ -200,33 +85,9 @@ function pruneVariables(nodes: CssNode[], alsoReferencedBy: string): CssNode[] {
       }
     }
   }
-
-  const prune = (list: CssNode[]): CssNode[] =>
-    list.flatMap((node): CssNode[] => {
-      if (node.kind === 'group') {
-        const rules = prune(node.rules);
-        return rules.length > 0 ? [{ ...node, rules }] : [];
-      }
-      if (node.kind !== 'rule') return [node];
-      const body = splitTopLevel(node.body, ';')
-        .filter((declaration) => {
-          const name = CUSTOM_PROPERTY.exec(declaration)?.[1];
-          return declaration.trim() !== '' && (!name || needed.has(name));
-        })
-        .join(';');
-      return body === '' ? [] : [{ ...node, body }];
-    });
-  return prune(nodes);
-}
-
-function serialize(nodes: CssNode[]): string {
-  return nodes
-    .map((node) => {
-      if (node.kind === 'rule') return `${node.selector}{${node.body}}`;
-      if (node.kind === 'group') return `${node.prelude}{${serialize(node.rules)}}`;
-      return node.text;
-    })
-    .join('');
+  root.walkDecls((declaration) => {
+    if (declaration.variable && !needed.has(declaration.prop)) declaration.remove();
+  });
 }
 
 /**
@@ -235,5 +96,18 @@ function serialize(nodes: CssNode[]): string {
  * count, such as the markup's inline styles.
  */
 export function criticalCss(css: string, documents: Document[], alsoReferencedBy = ''): string {
-  return serialize(pruneVariables(filterRules(parse(css), documents), alsoReferencedBy));
+  const root = postcss.parse(css);
+  root.walkComments((comment) => {
+    comment.remove();
+  });
+  root.walkAtRules(DROPPED_AT_RULE, (atRule) => {
+    atRule.remove();
+  });
+  root.walkRules((rule) => {
+    if (!matchesSomewhere(rule.selectors, documents)) rule.remove();
+  });
+  dropEmpty(root);
+  pruneVariables(root, alsoReferencedBy);
+  dropEmpty(root);
+  return root.toString();
 }
