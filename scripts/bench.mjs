@@ -10,7 +10,6 @@
 // - the dashboards and analytics for the customer with 20,000 campaigns of 10 statistics
 //   entries each, the administrators' tiles with 20,000 campaigns and with 200,000, and the
 //   CSV export of every approved campaign with the server's memory while it streams.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadRound, measureStart, residentMiB, settledMiB } from './bench/footprint.mjs';
 import { listQuery, SEED, seedStages } from './bench/seed-campaigns.mjs';
+import { startBuiltServer } from './lib/built-server.mjs';
 
 const port = 3124;
 const origin = `http://127.0.0.1:${port}`;
@@ -51,30 +51,7 @@ function startServer(databaseUrl) {
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const startedAt = Date.now();
-  const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  return {
-    pid: server.pid,
-    /** Resolves, once /api/health answers, with the milliseconds since the process was started. */
-    ready: waitForHealth().then(() => Date.now() - startedAt),
-    async stop() {
-      server.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function waitForHealth() {
-  for (let attempt = 0; attempt < 2400; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the server did not start');
+  return startBuiltServer({ env, origin });
 }
 
 /** The database outside the server: seeding, and the bare queries the lists are compared with. */

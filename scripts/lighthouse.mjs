@@ -8,7 +8,7 @@
 // can serve as a check. Set WEB_DIST_DIR to measure another build of the front end,
 // LIGHTHOUSE_REPORT_DIR to keep each run's full report (JSON, for Lighthouse's viewer), and,
 // while working on one page, LIGHTHOUSE_PAGE (login or dashboard) and LIGHTHOUSE_RUNS.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startBuiltServer } from './lib/built-server.mjs';
 
 const TARGETS = { performance: 95, accessibility: 100, lcpMs: 2000, cls: 0.05 };
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -67,33 +68,6 @@ function createCustomer() {
     { env: serverEnv, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`create-customer failed: ${result.stderr || result.stdout}`);
-}
-
-function startServer() {
-  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    env: serverEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  return {
-    pid: server.pid,
-    async stop() {
-      if (server.exitCode === null) server.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function waitForHealth() {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not start');
 }
 
 /** An API call: `url` is an endpoint's path under /api, or an address the API handed out. */
@@ -369,8 +343,8 @@ let browser;
 let failed = false;
 try {
   createCustomer();
-  server = startServer();
-  await waitForHealth();
+  server = startBuiltServer({ env: serverEnv, origin });
+  await server.ready;
   await seed();
 
   chrome = await chromeLauncher.launch({

@@ -1,0 +1,35 @@
+// The built server (apps/api/dist/server.js) as the measuring scripts start it: a child process
+// with the environment they give it, ready once /api/health answers.
+import { spawn } from 'node:child_process';
+
+/** Waits until `${origin}/api/health` answers 200, polling every 50 ms for up to two minutes. */
+export async function waitForHealth(origin) {
+  for (let attempt = 0; attempt < 2400; attempt++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the server did not start');
+}
+
+/**
+ * Starts the built server with `env` (its whole environment) and returns its pid, `ready` (which
+ * resolves, once /api/health answers at `origin`, with the milliseconds since the start) and
+ * `stop()`. The server's own output goes nowhere but its errors, which go to ours.
+ */
+export function startBuiltServer({ env, origin }) {
+  const startedAt = Date.now();
+  const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  return {
+    pid: server.pid,
+    ready: waitForHealth(origin).then(() => Date.now() - startedAt),
+    async stop() {
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
