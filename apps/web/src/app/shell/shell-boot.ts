@@ -74,21 +74,11 @@ export function bootShell(config: ShellBootConfig): void {
   else view = new RegExp(config.customerPages).test(path) ? 'customer' : undefined;
   if (view) root.setAttribute('data-shell', view);
 
+  const addToHead = (tagName: 'link' | 'script', properties: Record<string, string>) =>
+    document.head.append(Object.assign(document.createElement(tagName), { crossOrigin: '' }, properties));
   const startApp = () => {
-    for (const href of config.modulePreloads) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-    for (const src of config.scripts) {
-      const script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = src;
-      document.head.append(script);
-    }
+    for (const href of config.modulePreloads) addToHead('link', { rel: 'modulepreload', href });
+    for (const src of config.scripts) addToHead('script', { type: 'module', src });
   };
   document.addEventListener('DOMContentLoaded', () => {
     // The task after the next frame comes after that frame's paint.
