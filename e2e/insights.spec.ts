@@ -12,6 +12,7 @@ test.describe('figures, dashboards and analytics', () => {
   test('an administrator enters figures; the customer reads them on the dashboard and analytics and downloads them', async ({
     browser,
     request,
+    hasTouch,
   }) => {
     test.setTimeout(240_000);
     const customer = { email: freshEmail('insights'), password: 'Insights-pass-1' };
@@ -59,6 +60,13 @@ test.describe('figures, dashboards and analytics', () => {
     await expect(cards.getByText('+100.0%').first()).toBeVisible();
     await expect(customerPage.getByRole('heading', { name: 'Amount Spent' })).toBeVisible();
     await expect(customerPage.locator('[data-series="thisWeek"] path')).toBeVisible();
+    // Pointing at a day shows its tooltip: Sunday, the last, by a tap on a phone.
+    const chart = customerPage.getByRole('application', { name: 'Amount spent per day, this week against last week' });
+    const box = (await chart.boundingBox())!;
+    const sunday = { x: box.width - 20, y: box.height / 2 };
+    if (hasTouch) await chart.tap({ position: sunday });
+    else await chart.hover({ position: sunday });
+    await expect(chart.locator('xpath=..').getByRole('status')).toContainText(/^Sun.*Last week/);
     const latest = customerPage.getByRole('list', { name: 'Latest campaigns' });
     await expect(latest.getByText(name)).toBeVisible();
     await expect(latest.getByText(`Figures as of ${todayText}`)).toBeVisible();

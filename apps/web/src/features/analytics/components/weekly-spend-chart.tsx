@@ -128,11 +128,16 @@ export function WeeklySpendChart({ rows }: { rows: WeeklySpendRow[] }) {
           aria-describedby={descriptionId}
           className={classes.plot}
           onKeyDown={onKeyDown}
-          onFocus={() => moveTo(activeDay ?? 0)}
+          // Focus by keyboard starts on Monday; a click or a tap has already chosen its day.
+          onFocus={() => setActiveDay((current) => current ?? 0)}
           onBlur={() => setActiveDay(null)}
           onPointerMove={onPointerMove}
+          // A tap on a phone sends no move: the day is chosen where the finger lands.
+          onPointerDown={onPointerMove}
+          // A mouse that leaves takes the tooltip with it, unless the chart has the focus; a
+          // lifted finger leaves too, and the tapped day stays until the focus moves on.
           onPointerLeave={(event) => {
-            if (document.activeElement !== event.currentTarget) setActiveDay(null);
+            if (event.pointerType !== 'touch' && document.activeElement !== event.currentTarget) setActiveDay(null);
           }}
         >
           <title id={titleId}>{TITLE}</title>
