@@ -12,8 +12,9 @@ export function residentMiB(pid) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The memory the process keeps once a burst of work is over: read five seconds after it, when
- * the garbage collector has given back what the burst's requests left behind.
+ * The memory the process holds once a burst of work is over, read five seconds after it. This is
+ * what it holds then, garbage the collector has not yet reached included: V8 gives memory back
+ * after a full collection, which comes when the heap has grown enough, not at a fixed time.
  */
 export async function settledMiB(pid) {
   await sleep(5_000);

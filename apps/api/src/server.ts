@@ -1,9 +1,18 @@
+import v8 from 'node:v8';
 import closeWithGrace from 'close-with-grace';
 import { createAdapters } from './adapters';
 import { buildApp } from './app';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/embedded-database';
 import { ensureAdministrator } from './db/seed';
+
+// The heap may grow by half its live size before the next full collection, not by up to four
+// times it (V8's default on a machine with plenty of memory). Requests queued on the embedded
+// database's one connection live long enough to reach the old generation, and with the default
+// the process grew to 300-500 MiB with such garbage between collections; with this it stays
+// near 300 MiB, for about six full collections a minute under load, of 10-20 ms each
+// (docs/decisions/018-embedded-database-footprint.md).
+v8.setFlagsFromString('--heap-growing-percent=50');
 
 function readConfig(): Config {
   try {
