@@ -23,6 +23,12 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // index.html names the entry's own files, so they download side by side. A page loaded
+    // later fetches its files as its imports ask for them: preloading every one of them (about
+    // 50 for the dashboard) held the main thread for longer than the few milliseconds those
+    // requests can save on a page the shell has already drawn (docs/decisions/021-dashboard-data-before-drawing.md).
+    // Stylesheets are not affected: Vite still loads a page's CSS before the page runs.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     emptyOutDir: true,
     // The entry chunk holds React, the router, Mantine's core and zod (about 540 kB raw); the
     // budget that matters is the login page's total, at most 200 KiB gzipped.

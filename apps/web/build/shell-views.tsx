@@ -11,7 +11,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { AuthLayout } from '@/app/layouts/auth-layout';
 import { PortalLayout } from '@/app/layouts/portal-layout';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { createRoutes } from '@/app/router';
 import type { ShellView } from '@/app/shell/shell-boot';
 import { portalPagesPattern } from '@/app/shell/shell-routes';
 import { paths } from '@/config/paths';
@@ -81,7 +81,10 @@ export function renderViews(): Record<ShellView, string> {
 }
 
 /** The pages inside each role's portal frame, as the router has them. */
-export const portalPages = () => ({
-  customerPages: portalPagesPattern(routes, 'customer'),
-  adminPages: portalPagesPattern(routes, 'admin'),
-});
+export function portalPages() {
+  const routes = createRoutes(new QueryClient());
+  return {
+    customerPages: portalPagesPattern(routes, 'customer'),
+    adminPages: portalPagesPattern(routes, 'admin'),
+  };
+}

@@ -1,8 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProgressBar } from '@/components/request-progress';
 import { RouteError } from '@/components/route-error';
 import { setNavigate } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
 import { RedirectSignedIn, RequireRole, RequireSignedIn, ResetPasswordRedirect } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from '@/config/paths';
@@ -20,7 +22,12 @@ const portalLayout = lazyComponent(() => import('./layouts/portal-layout'), 'Por
 const loginPage = lazyComponent(() => import('@/features/auth/routes/login-page'), 'LoginPage');
 const myAccountPage = lazyComponent(() => import('./routes/my-account-page'), 'MyAccountPage');
 
-export const routes: RouteObject[] = [
+/**
+ * The route tree, made afresh for each router: React Router marks a route's lazy parts as
+ * loaded on the route object itself, so two routers (tests make one each) must not share them.
+ * Loaders fill `queryClient`, the one the page's components read.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -60,7 +67,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dashboard,
-                lazy: lazyComponent(() => import('./routes/dashboard-page'), 'DashboardPage'),
+                // Two parts loaded side by side: the loader starts the page's requests while
+                // the page's code is still on its way.
+                lazy: {
+                  loader: async () => (await import('./routes/dashboard-loader')).customerDashboardLoader(queryClient),
+                  Component: async () => (await import('./routes/dashboard-page')).DashboardPage,
+                },
               },
               {
                 path: paths.campaigns,
@@ -147,7 +159,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(createRoutes(queryClient));
   // The API client's forced logout navigates from outside React.
   setNavigate((to, options) => void router.navigate(to, options));
   return router;

@@ -1,10 +1,11 @@
 import { ROLE } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/app/router';
+import { createRoutes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
 import { dashboardPath, paths } from './paths';
 
 /** Every path pattern the router knows, however deep. */
-function routerPatterns(list: typeof routes): string[] {
+function routerPatterns(list: ReturnType<typeof createRoutes>): string[] {
   return list.flatMap((route) => [...(route.path ? [route.path] : []), ...routerPatterns(route.children ?? [])]);
 }
 
@@ -28,7 +29,7 @@ describe('paths', () => {
           ? [String(value.pattern)]
           : Object.values(value as object).flatMap(patterns);
     expect(
-      routerPatterns(routes)
+      routerPatterns(createRoutes(createQueryClient()))
         .filter((path) => path !== '*')
         .sort(),
     ).toEqual(patterns(paths).sort());

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { createRoutes } from '@/app/router';
 import { setNavigate } from '@/lib/navigation';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -14,12 +14,13 @@ export function renderApp(
   path: string,
   { userEventOptions }: { userEventOptions?: Parameters<typeof userEvent.setup>[0] } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   setNavigate((to, options) => void router.navigate(to, options));
   // No pause between keystrokes: typing a password is dozens of them, and nothing here depends on the gaps.
   const user: UserEvent = userEvent.setup({ delay: null, ...userEventOptions });
   const view = render(
-    <AppProviders env="test" queryClient={createQueryClient()}>
+    <AppProviders env="test" queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '../router';
+import { createQueryClient } from '@/lib/query-client';
+import { createRoutes } from '../router';
 import { portalPagesPattern } from './shell-routes';
 
 describe('portalPagesPattern', () => {
+  const routes = createRoutes(createQueryClient());
   const customer = new RegExp(portalPagesPattern(routes, 'customer'));
   const admin = new RegExp(portalPagesPattern(routes, 'admin'));
 

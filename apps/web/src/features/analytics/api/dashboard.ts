@@ -1,5 +1,5 @@
 import { insightsEndpoints } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** The query keys of the two dashboards' figures (docs/product/insights.md, Dashboards). */
@@ -11,29 +11,31 @@ export const dashboardKeys = {
   adminStatistics: () => [...dashboardKeys.all, 'admin-statistics'] as const,
 };
 
-/** GET /api/customer/campaigns-statistics: the 16 figures, each with its change from last week. */
-export function useDashboardStatistics() {
-  return useQuery({
+/**
+ * The customer dashboard's three requests, as options shared by its panels' hooks and by the
+ * route's loader, which starts them before the page is drawn.
+ */
+export const customerDashboardQueries = {
+  /** GET /api/customer/campaigns-statistics: the 16 figures, each with its change from last week. */
+  statistics: queryOptions({
     queryKey: dashboardKeys.statistics(),
     queryFn: async ({ signal }) => (await callApi(insightsEndpoints.dashboardStatistics, { signal })).data,
-  });
-}
-
-/** GET /api/customer/weekly-spent: amount spent per day, this week and last week. */
-export function useWeeklySpend() {
-  return useQuery({
+  }),
+  /** GET /api/customer/weekly-spent: amount spent per day, this week and last week. */
+  weeklySpend: queryOptions({
     queryKey: dashboardKeys.weeklySpend(),
     queryFn: async ({ signal }) => (await callApi(insightsEndpoints.weeklySpend, { signal })).data,
-  });
-}
-
-/** GET /api/customer/latest-campaigns-metrics: the 5 newest campaigns with their current figures. */
-export function useLatestCampaigns() {
-  return useQuery({
+  }),
+  /** GET /api/customer/latest-campaigns-metrics: the 5 newest campaigns with their current figures. */
+  latestCampaigns: queryOptions({
     queryKey: dashboardKeys.latestCampaigns(),
     queryFn: async ({ signal }) => (await callApi(insightsEndpoints.latestCampaigns, { signal })).data,
-  });
-}
+  }),
+};
+
+export const useDashboardStatistics = () => useQuery(customerDashboardQueries.statistics);
+export const useWeeklySpend = () => useQuery(customerDashboardQueries.weeklySpend);
+export const useLatestCampaigns = () => useQuery(customerDashboardQueries.latestCampaigns);
 
 /** GET /api/admin-dashboard-stats: the administrators' tiles over the whole portal. */
 export function useAdminStatistics() {

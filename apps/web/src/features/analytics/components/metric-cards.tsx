@@ -77,7 +77,8 @@ function useScrollEdges(enabled: boolean) {
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!enabled || !viewport) return;
-    update();
+    // The observer reports the first size by itself once the browser has laid the page out;
+    // measuring here instead would force that layout early, inside the render's task.
     const observer = new ResizeObserver(update);
     observer.observe(viewport);
     return () => observer.disconnect();

@@ -71,6 +71,16 @@ function openDashboard(handlers: Record<string, ApiHandler> = {}) {
   return { ...renderApp('/dashboard'), fetchMock };
 }
 
+/** Whether a loading placeholder is ever drawn from now on, however briefly. */
+function watchForPlaceholders() {
+  let seen = false;
+  const observer = new MutationObserver(() => {
+    seen ||= document.querySelector('.mantine-Skeleton-root') !== null;
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return { seen: () => seen, stop: () => observer.disconnect() };
+}
+
 /** A panel of the page by its title. */
 const panel = async (title: string) =>
   (await screen.findByRole('heading', { name: title, level: 2 })).closest('section')!;
@@ -239,6 +249,46 @@ describe('/dashboard', () => {
     expect(await within(await panel('Latest Campaigns')).findByText('No campaigns yet')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Figures of your campaigns' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next figures' })).not.toBeInTheDocument();
+  });
+
+  it('asks for its figures before it is drawn, so its panels appear filled, each asked for once', async () => {
+    const placeholders = watchForPlaceholders();
+    const { fetchMock } = openDashboard({
+      [STATISTICS]: () => jsonResponse({ data: statistics({ amount_spent: { value: 120, change: -50 } }) }),
+    });
+    const region = await screen.findByRole('region', { name: 'Figures of your campaigns' });
+    expect(card(region, 'Amount Spent')).toHaveTextContent('$120.00');
+    expect(screen.getByRole('table', { name: /Amount spent per day/ })).toBeInTheDocument();
+    expect(placeholders.seen()).toBe(false);
+    for (const request of [STATISTICS, WEEKLY, LATEST]) expect(requestsTo(fetchMock, request)).toHaveLength(1);
+    placeholders.stop();
+  });
+
+  it('is drawn with placeholders when an answer is slow, and fills them in when it comes', async () => {
+    let answer = () => {};
+    const placeholders = watchForPlaceholders();
+    const { fetchMock } = openDashboard({
+      [STATISTICS]: () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(jsonResponse({ data: statistics({ amount_spent: { value: 120, change: -50 } }) }));
+        }),
+    });
+    // The other panels show while the figures are still on their way.
+    expect(await screen.findByRole('table', { name: /Amount spent per day/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Figures of your campaigns' })).not.toBeInTheDocument();
+    expect(placeholders.seen()).toBe(true);
+    answer();
+    const region = await screen.findByRole('region', { name: 'Figures of your campaigns' });
+    expect(card(region, 'Amount Spent')).toHaveTextContent('$120.00');
+    expect(requestsTo(fetchMock, STATISTICS)).toHaveLength(1);
+    placeholders.stop();
+  });
+
+  it('asks for nothing when nobody is signed in, and sends the visitor to the login page', async () => {
+    const fetchMock = stubApi({});
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requestsTo(fetchMock, STATISTICS)).toHaveLength(0);
   });
 
   it("shows a part that fails in a toast with the server's message", async () => {

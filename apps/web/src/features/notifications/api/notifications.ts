@@ -1,5 +1,5 @@
 import { notificationEndpoints, type ListQuery } from '@portal/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 type PageQuery = Pick<ListQuery, 'page' | 'per_page'>;
@@ -12,24 +12,28 @@ export const notificationKeys = {
 };
 
 /** GET /api/my-notifications: one page, newest first, with the unread count. */
-export function useNotifications(query: PageQuery, options: { enabled?: boolean } = {}) {
-  return useQuery({
+export const notificationsQuery = (query: PageQuery) =>
+  queryOptions({
     queryKey: notificationKeys.list(query),
     queryFn: ({ signal }) => callApi(notificationEndpoints.listNotifications, { query, signal }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled,
   });
+
+/** docs/product/review.md, Notifications: dashboards show the latest 5. */
+export const DASHBOARD_NOTIFICATIONS: PageQuery = { page: 1, per_page: 5 };
+
+export function useNotifications(query: PageQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...notificationsQuery(query), placeholderData: keepPreviousData, enabled: options.enabled });
 }
 
 /** The unread count of the menu: the smallest page carries it; the live stream keeps it current. */
+export const unreadCountQuery = queryOptions({
+  queryKey: notificationKeys.unread(),
+  queryFn: async ({ signal }) =>
+    (await callApi(notificationEndpoints.listNotifications, { query: { page: 1, per_page: 1 }, signal })).unread_count,
+});
+
 export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: notificationKeys.unread(),
-    queryFn: async ({ signal }) =>
-      (await callApi(notificationEndpoints.listNotifications, { query: { page: 1, per_page: 1 }, signal }))
-        .unread_count,
-    enabled,
-  });
+  return useQuery({ ...unreadCountQuery, enabled });
 }
 
 /** POST /api/my-notifications/read: those shown are read; the count follows. */

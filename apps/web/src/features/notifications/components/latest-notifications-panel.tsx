@@ -4,15 +4,12 @@ import { useDeferredValue, useEffect } from 'react';
 import { Link } from 'react-router';
 import { EmptyMessage, Panel } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
-import { useNotifications } from '../api/notifications';
+import { DASHBOARD_NOTIFICATIONS, useNotifications } from '../api/notifications';
 import { NotificationList } from './notification-list';
-
-/** docs/product/review.md, Notifications: dashboards show the latest 5. */
-const DASHBOARD_COUNT = 5;
 
 /** The dashboards' Notifications panel; `viewAllTo` adds a View all button. */
 export function LatestNotificationsPanel({ viewAllTo }: { viewAllTo?: string }) {
-  const list = useNotifications({ page: 1, per_page: DASHBOARD_COUNT });
+  const list = useNotifications(DASHBOARD_NOTIFICATIONS);
   useEffect(() => {
     if (list.error) notifyRequestError(list.error, 'Something went wrong');
   }, [list.error]);
