@@ -1,9 +1,26 @@
 import { SimpleGrid, Stack } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { paths } from '@/config/paths';
 import { LatestCampaignsPanel } from '@/features/analytics/components/latest-campaigns-panel';
 import { MetricCardsPanel } from '@/features/analytics/components/metric-cards';
 import { WeeklySpendPanel } from '@/features/analytics/components/weekly-spend-panel';
 import { LatestNotificationsPanel } from '@/features/notifications/components/latest-notifications-panel';
+
+/**
+ * The two lists at the foot of the page, drawn just after the rest: React commits a render to
+ * the page in one task it cannot split, so the first one holds only what the screen shows first
+ * (docs/decisions/021-dashboard-data-before-drawing.md).
+ */
+function PageFoot() {
+  const drawn = useDeferredValue(true, false);
+  if (!drawn) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <LatestCampaignsPanel />
+      <LatestNotificationsPanel viewAllTo={paths.notifications} />
+    </SimpleGrid>
+  );
+}
 
 /** The customer's dashboard (docs/product/insights.md, Dashboards). */
 export function DashboardPage() {
@@ -11,10 +28,7 @@ export function DashboardPage() {
     <Stack gap="lg">
       <MetricCardsPanel />
       <WeeklySpendPanel />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <LatestCampaignsPanel />
-        <LatestNotificationsPanel viewAllTo={paths.notifications} />
-      </SimpleGrid>
+      <PageFoot />
     </Stack>
   );
 }
