@@ -8,7 +8,7 @@ import {
   type StatisticsEntry,
   type WeeklySpend,
 } from '@portal/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
@@ -282,6 +282,32 @@ describe('/dashboard', () => {
     expect(card(region, 'Amount Spent')).toHaveTextContent('$120.00');
     expect(requestsTo(fetchMock, STATISTICS)).toHaveLength(1);
     placeholders.stop();
+  });
+
+  it('comes back at once from the cache, and refreshes what went stale in the background', async () => {
+    let slow = false;
+    let answer = () => {};
+    const amountSpent = (value: number) => jsonResponse({ data: statistics({ amount_spent: { value, change: 0 } }) });
+    const { fetchMock, router } = openDashboard({
+      [STATISTICS]: () =>
+        slow ? new Promise<Response>((resolve) => (answer = () => resolve(amountSpent(130)))) : amountSpent(120),
+    });
+    await screen.findByRole('region', { name: 'Figures of your campaigns' });
+    await act(() => router.navigate('/notifications'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Figures of your campaigns' })).toBeNull());
+
+    // Past the figures' 30 seconds of freshness, with the server now slow to answer.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31_000);
+    slow = true;
+    act(() => void router.navigate('/dashboard'));
+    // Drawn from the cache well before the loader's one-second wait would have ended.
+    const region = await screen.findByRole('region', { name: 'Figures of your campaigns' }, { timeout: 700 });
+    expect(card(region, 'Amount Spent')).toHaveTextContent('$120.00');
+    answer();
+    await waitFor(() => expect(card(region, 'Amount Spent')).toHaveTextContent('$130.00'));
+    expect(requestsTo(fetchMock, STATISTICS)).toHaveLength(2);
+    vi.useRealTimers();
   });
 
   it('asks for nothing when nobody is signed in, and sends the visitor to the login page', async () => {
