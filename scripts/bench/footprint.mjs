@@ -1,12 +1,60 @@
 // The server's footprint for `npm run bench`: how long a start takes to the first answer, and how
 // much memory the process holds after starting and after load (README, Requirements).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** The process's resident memory in MiB, from /proc (Linux). */
 export function residentMiB(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match[1]) / 1024;
+}
+
+/** The machine's CPU time so far, busy and in all, in clock ticks (Linux /proc/stat). */
+function machineTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const total = ticks.reduce((sum, value) => sum + value, 0);
+  // idle and iowait are the two fields that are not work.
+  return { busy: total - ticks[3] - ticks[4], total };
+}
+
+/** CPU time in clock ticks of the process's main thread (whose id is the pid's) and of all its other threads. */
+function threadTicks(pid) {
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // utime and stime, the 14th and 15th fields, counted after the command name in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    if (tid === String(pid)) main += ticks;
+    else others += ticks;
+  }
+  return { main, others };
+}
+
+/**
+ * Runs `work` and says where the CPU went meanwhile: the share of the whole machine that was busy,
+ * and the CPU milliseconds of the server's main thread and of its other threads (libuv's, which
+ * compute the argon2id hashes, and V8's collector), per request of the `requests` the work reports.
+ */
+export async function cpuDuring(pid, work) {
+  const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
+  const machineBefore = machineTicks();
+  const threadsBefore = threadTicks(pid);
+  const result = await work();
+  const machineAfter = machineTicks();
+  const threadsAfter = threadTicks(pid);
+  const requests = result.requests.total;
+  const perRequestMs = (ticks) => ticks / ticksPerMs / requests;
+  return {
+    result,
+    cpu: {
+      machineBusy: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total),
+      mainThreadMs: perRequestMs(threadsAfter.main - threadsBefore.main),
+      otherThreadsMs: perRequestMs(threadsAfter.others - threadsBefore.others),
+    },
+  };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
