@@ -24,5 +24,5 @@ export function renderApp(
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router, user, queryClient };
+  return { ...view, router, user };
 }
