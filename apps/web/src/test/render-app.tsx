@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createRoutes } from '@/app/router';
 import { setNavigate } from '@/lib/navigation';
@@ -17,6 +18,8 @@ export function renderApp(
   const queryClient = createQueryClient();
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   setNavigate((to, options) => void router.navigate(to, options));
+  // A navigation still under way (a page's loader) must not send its requests into the next test.
+  onTestFinished(() => router.dispose());
   // No pause between keystrokes: typing a password is dozens of them, and nothing here depends on the gaps.
   const user: UserEvent = userEvent.setup({ delay: null, ...userEventOptions });
   const view = render(

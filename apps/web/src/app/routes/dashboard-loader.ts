@@ -1,5 +1,6 @@
 import { isAdminRole } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { customerDashboardQueries } from '@/features/analytics/api/dashboard';
 import {
   DASHBOARD_NOTIFICATIONS,
@@ -24,20 +25,24 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * drawn at once from the cache, and the requests only refresh what has gone stale. A refused
  * request is left to its panel, which shows the error as it always did.
  */
-export const customerDashboardLoader = (queryClient: QueryClient) => async (): Promise<null> => {
-  const session = sessionStore.getState();
-  // Anyone else is sent away by the route's guard; their requests would only be refused.
-  if (!isSignedIn(session) || isAdminRole(session.user?.type)) return null;
-  const firstVisit = queryClient.getQueryData(customerDashboardQueries.statistics.queryKey) === undefined;
-  // `query` answers from the cache while an answer is fresh and asks the server otherwise.
-  const answered = Promise.allSettled([
-    queryClient.query(customerDashboardQueries.statistics),
-    queryClient.query(customerDashboardQueries.weeklySpend),
-    queryClient.query(customerDashboardQueries.latestCampaigns),
-    queryClient.query(notificationsQuery(DASHBOARD_NOTIFICATIONS)),
-    // The menu's unread count, drawn by the portal's frame around the page.
-    queryClient.query(unreadCountQuery),
-  ]);
-  if (firstVisit) await Promise.race([answered, delay(DASHBOARD_WAIT_MS)]);
-  return null;
-};
+export const customerDashboardLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    // A navigation already left (or a router disposed) while the loader's code downloaded asks for nothing.
+    if (request.signal.aborted) return null;
+    const session = sessionStore.getState();
+    // Anyone else is sent away by the route's guard; their requests would only be refused.
+    if (!isSignedIn(session) || isAdminRole(session.user?.type)) return null;
+    const firstVisit = queryClient.getQueryData(customerDashboardQueries.statistics.queryKey) === undefined;
+    // `query` answers from the cache while an answer is fresh and asks the server otherwise.
+    const answered = Promise.allSettled([
+      queryClient.query(customerDashboardQueries.statistics),
+      queryClient.query(customerDashboardQueries.weeklySpend),
+      queryClient.query(customerDashboardQueries.latestCampaigns),
+      queryClient.query(notificationsQuery(DASHBOARD_NOTIFICATIONS)),
+      // The menu's unread count, drawn by the portal's frame around the page.
+      queryClient.query(unreadCountQuery),
+    ]);
+    if (firstVisit) await Promise.race([answered, delay(DASHBOARD_WAIT_MS)]);
+    return null;
+  };
