@@ -14,6 +14,7 @@ export const AD_MESSAGES = {
   destinationInvalid: 'Please enter a valid URL',
   mediaMissing: 'Please select media files',
   campaignRequired: 'The campaign is required',
+  userIdInvalid: 'The user id must be a whole number from 1',
   campaignNotFound: 'No such draft campaign',
   saved: 'Ad creative saved',
 } as const;
@@ -62,7 +63,7 @@ const mediaItemSchema = z.object({
 export const adTemplateRequestSchema = z
   .object({
     /** Sent by the wizard; the campaign's owner is the caller, whatever it says. */
-    user_id: idSchema('The user id must be a whole number from 1').optional(),
+    user_id: idSchema(AD_MESSAGES.userIdInvalid).optional(),
     campaign_id: idSchema(AD_MESSAGES.campaignRequired),
     ad_title: adText('Primary text', AD_MESSAGES.primaryTextMissing, AD_MESSAGES.primaryTextTooLong),
     ad_description: adText('Additional text', AD_MESSAGES.additionalTextMissing, AD_MESSAGES.additionalTextTooLong),
