@@ -99,13 +99,22 @@ const noLimits: LimiterFactory = () => ({
   reset: async () => undefined,
 });
 
+/** Each operation is sent as the role it is for; those of any signed-in user as both. */
+const ROLES_BY_ACCESS: Record<Endpoint['access'], readonly Role[]> = {
+  public: ['customer'],
+  user: ['customer', 'admin'],
+  customer: ['customer'],
+  admin: ['admin'],
+};
+type Role = 'customer' | 'admin';
+
 const definitions = new Map((Object.values(endpoints) as Endpoint[]).map((endpoint) => [endpoint.name, endpoint]));
 
 describe('every operation of the API description, given bad input', () => {
   let t: TestApp;
   let document: ApiDescription;
-  const tokens = { customer: '', admin: '' };
-  const emails = { customer: '', admin: '' };
+  const tokens: Record<Role, string> = { customer: '', admin: '' };
+  const emails: Record<Role, string> = { customer: '', admin: '' };
   let draftId = 0;
 
   beforeAll(async () => {
@@ -125,7 +134,7 @@ describe('every operation of the API description, given bad input', () => {
   });
 
   /** Signs the role in again when an operation (logging out) ended its session. */
-  async function liveToken(role: 'customer' | 'admin'): Promise<string> {
+  async function liveToken(role: Role): Promise<string> {
     const check = await t.app.inject({
       method: 'GET',
       url: '/api/customer/current-session',
@@ -237,15 +246,8 @@ describe('every operation of the API description, given bad input', () => {
     let sent = 0;
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
-        const access = definitions.get(operation.operationId ?? '')?.access;
-        // Each operation as the role it is for; those of any signed-in user as both.
-        const roles =
-          access === 'admin'
-            ? (['admin'] as const)
-            : access === 'user'
-              ? (['customer', 'admin'] as const)
-              : (['customer'] as const);
-        for (const role of roles) {
+        const access = definitions.get(operation.operationId ?? '')?.access ?? 'user';
+        for (const role of ROLES_BY_ACCESS[access]) {
           const token = await liveToken(role);
           for (const request of requestsFor(path, method, operation)) {
             const response = await t.app.inject({
