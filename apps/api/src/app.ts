@@ -46,7 +46,7 @@ import { ReviewService } from './modules/review/review.service';
 import { storageRoutes } from './modules/storage/storage.routes';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
-import errorsPlugin, { ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import { checkRouteDefinition } from './plugins/route-rules';
 import webPlugin, { loadWebPage } from './plugins/web';
@@ -98,6 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // characters); the router's own cut-off sits well above every schema's.
     routerOptions: { maxParamLength: MAX_PATH_VALUE_LENGTH },
     frameworkErrors,
+    // Requests that Node's parser refuses, and those without a Host, get the error format too
+    // (plugins/errors.ts) rather than Fastify's own body or Node's empty one.
+    clientErrorHandler,
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

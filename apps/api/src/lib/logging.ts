@@ -1,12 +1,19 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /**
- * Secrets that travel in URL paths: reset-link tokens. Logs keep the route and lose the token,
- * so that nobody who can read the logs can use a link from them.
+ * Secrets that travel in URLs, so that nobody who can read the logs can use a link from them:
+ * - reset-link tokens, in the path;
+ * - the signature of the embedded storage's signed URLs (decision 011), which opens a customer's
+ *   file for as long as the URL lives;
+ * - S3's presigned query parameters, should an S3 URL ever be logged: the signature, and the
+ *   credential and session token it was made with.
+ * Logs keep the route and the other parameters and lose the secret.
  */
 const SECRET_PATH_SEGMENT = /\/(reset-password|password-setup)\/[^/?#]+/g;
+const SECRET_QUERY_PARAMETER = /([?&](?:signature|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token)=)[^&#]*/gi;
 
-export const redactUrl = (url: string): string => url.replace(SECRET_PATH_SEGMENT, '/$1/[redacted]');
+export const redactUrl = (url: string): string =>
+  url.replace(SECRET_PATH_SEGMENT, '/$1/[redacted]').replace(SECRET_QUERY_PARAMETER, '$1[redacted]');
 
 // A failed query's message ends with its parameters, which are the user's data.
 const QUERY_PARAMETERS = /\nparams: [^\n]*/g;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageResponseSchema } from '../common/common.schemas';
+import { messageResponseSchema, textField } from '../common/common.schemas';
 import { binaryResponseSchema, defineEndpoints } from '../common/endpoint';
 import { currentSessionResponseSchema } from './account.schemas';
 import {
@@ -110,7 +110,7 @@ export const accountEndpoints = defineEndpoints({
     summary: 'A profile picture',
     description:
       "At the storage base URL the front end prefixes to a user's `logo`. Keys are random and never change, so the picture is public and cached for good.",
-    params: z.object({ name: z.string() }),
+    params: z.object({ name: textField('The file name', 'The file name is required', z.string()) }),
     response: binaryResponseSchema,
     errors: [404],
   },

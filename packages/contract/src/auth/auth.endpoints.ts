@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { errorResponseSchema, messageResponseSchema } from '../common/common.schemas';
+import { errorResponseSchema, messageResponseSchema, textField } from '../common/common.schemas';
 import { defineEndpoints } from '../common/endpoint';
 import { incompleteRegistrationResponseSchema, loginRequestSchema, loginResponseSchema } from './auth.schemas';
 import { forgotPasswordRequestSchema, RECOVERY_MESSAGES, resetPasswordRequestSchema } from './recovery.schemas';
 
 const resetLinkParams = z.object({
-  linkhash: z
-    .string()
-    .min(1, { error: RECOVERY_MESSAGES.linkInvalid })
-    .max(200, { error: RECOVERY_MESSAGES.linkInvalid }),
+  linkhash: textField(
+    'The link',
+    RECOVERY_MESSAGES.linkInvalid,
+    z.string().min(1, { error: RECOVERY_MESSAGES.linkInvalid }).max(200, { error: RECOVERY_MESSAGES.linkInvalid }),
+  ),
 });
 
 /** Signing in and out, and setting a new password from an e-mailed link. */

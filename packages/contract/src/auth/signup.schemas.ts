@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from '../common/common.schemas';
+import { idSchema, textField } from '../common/common.schemas';
 import { billingDetailsSchema } from '../account/billing.schemas';
 import { personalNamesSchema } from '../account/profile.schemas';
 import { emailSchema, loginResponseSchema, registrationUserSchema, billingDetailSchema } from './auth.schemas';
@@ -41,18 +41,7 @@ export const otpSchema = textField(
 );
 
 /** `user_id` as multipart and url-encoded forms send it (a string of digits), or a JSON number. */
-export const userIdSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === ''
-          ? SIGNUP_MESSAGES.userIdRequired
-          : SIGNUP_MESSAGES.userIdInvalid,
-    })
-    .int({ error: SIGNUP_MESSAGES.userIdInvalid })
-    .positive({ error: SIGNUP_MESSAGES.userIdInvalid }),
-);
+export const userIdSchema = idSchema(SIGNUP_MESSAGES.userIdInvalid, SIGNUP_MESSAGES.userIdRequired);
 
 export const registerRequestSchema = withPasswordConfirmation(
   { email: emailSchema, password: newPasswordSchema(), password_confirmation: passwordConfirmationSchema },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { textField } from '../common/common.schemas';
-import { MEDIA_LIMITS, MEDIA_MESSAGES } from '../media/media.schemas';
+import { idSchema, textField } from '../common/common.schemas';
+import { MEDIA_LIMITS, MEDIA_MESSAGES, mediaKeySchema } from '../media/media.schemas';
 
 /** docs/product/campaigns.md, Ad creative: Instagram's caption limit and the longest address kept. */
 export const AD_LIMITS = { textMaxLength: 2200, urlMaxLength: 2048 } as const;
@@ -14,6 +14,7 @@ export const AD_MESSAGES = {
   destinationInvalid: 'Please enter a valid URL',
   mediaMissing: 'Please select media files',
   campaignRequired: 'The campaign is required',
+  userIdInvalid: 'The user id must be a whole number from 1',
   campaignNotFound: 'No such draft campaign',
   saved: 'Ad creative saved',
 } as const;
@@ -48,21 +49,22 @@ const adText = (label: string, missing: string, tooLong: string) =>
   );
 
 const mediaItemSchema = z.object({
-  s3_key: z.string({ error: MEDIA_MESSAGES.keyRequired }).min(1, { error: MEDIA_MESSAGES.keyRequired }).max(200),
+  s3_key: mediaKeySchema,
   /** Sent back by the wizard as it got it; the server makes its own view addresses. */
   s3_url: z.string().max(4096).optional(),
-  name: z.string().max(MEDIA_LIMITS.fileNameMaxLength).optional(),
+  name: textField(
+    'The file name',
+    MEDIA_MESSAGES.fileNameRequired,
+    z.string().max(MEDIA_LIMITS.fileNameMaxLength, { error: MEDIA_MESSAGES.fileNameTooLong }),
+  ).optional(),
 });
 
 /** Step 2 of the wizard (docs/product/campaigns.md, Ad creative). */
 export const adTemplateRequestSchema = z
   .object({
     /** Sent by the wizard; the campaign's owner is the caller, whatever it says. */
-    user_id: z.coerce.number().int().optional(),
-    campaign_id: z.coerce
-      .number({ error: AD_MESSAGES.campaignRequired })
-      .int({ error: AD_MESSAGES.campaignRequired })
-      .positive({ error: AD_MESSAGES.campaignRequired }),
+    user_id: idSchema(AD_MESSAGES.userIdInvalid).optional(),
+    campaign_id: idSchema(AD_MESSAGES.campaignRequired),
     ad_title: adText('Primary text', AD_MESSAGES.primaryTextMissing, AD_MESSAGES.primaryTextTooLong),
     ad_description: adText('Additional text', AD_MESSAGES.additionalTextMissing, AD_MESSAGES.additionalTextTooLong),
     destination_url: destinationUrlSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatherIndexedField, isWholeCents, textField } from '../common/common.schemas';
+import { gatherIndexedField, idSchema, isWholeCents, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
 import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
 import { statisticsEntrySchema } from './statistics.schemas';
@@ -224,12 +224,7 @@ export type CampaignUpdateValues = z.output<typeof campaignUpdateRequestSchema>;
 
 export const CAMPAIGN_BULK_LIMIT = 100;
 
-const campaignIdSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-  z.number({ error: CAMPAIGN_MESSAGES.idsInvalid }).int({ error: CAMPAIGN_MESSAGES.idsInvalid }).positive({
-    error: CAMPAIGN_MESSAGES.idsInvalid,
-  }),
-);
+const campaignIdSchema = idSchema(CAMPAIGN_MESSAGES.idsInvalid);
 
 /** Duplicate and delete take a list of the caller's campaigns; each id counts once. */
 export const campaignIdsRequestSchema = z

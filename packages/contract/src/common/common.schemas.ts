@@ -35,13 +35,35 @@ export const controlCharactersMessage = (label: string) => `${label} must not co
  * A text field: a missing value gets `requiredMessage`, a value of another type
  * "{label} must be text", text with control characters "{label} must not contain control
  * characters", and only a clean string goes on to `rules`. (Piping stops Zod from also running
- * length checks on, say, an array.)
+ * length checks on, say, an array.) Every text the API takes goes through it: names, keys and
+ * tokens as much as what people type, so no control character reaches a query or a log.
  */
 export const textField = <Output>(label: string, requiredMessage: string, rules: z.ZodType<Output, string>) =>
   z
     .string({ error: (issue) => (issue.input == null ? requiredMessage : `${label} must be text`) })
     .refine((value) => !CONTROL_CHARACTERS.test(value), { error: controlCharactersMessage(label), abort: true })
     .pipe(rules);
+
+/** The largest id: ids are PostgreSQL `integer` columns, so they run from 1 to 2^31 − 1. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id in a body: a JSON number, or a string of digits as url-encoded and multipart forms
+ * send it, from 1 to `MAX_ID`. Anything else, a larger number included, gets `invalidMessage`
+ * (and a missing or empty one `requiredMessage`), so no value outside the column's range reaches
+ * a query.
+ */
+export const idSchema = (invalidMessage: string, requiredMessage = invalidMessage) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
+    z
+      .number({
+        error: (issue) => (issue.input === undefined || issue.input === '' ? requiredMessage : invalidMessage),
+      })
+      .int({ error: invalidMessage })
+      .min(1, { error: invalidMessage })
+      .max(MAX_ID, { error: invalidMessage }),
+  );
 
 /**
  * Forms send a list as `name[0]`, `name[1]` … or `name[]`; this gathers them into `name`, in

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common.schemas';
 
 /**
  * Who may call an endpoint:
@@ -138,7 +139,7 @@ export const idParams = (description: string) =>
   z.object({
     id: z
       .string()
-      .transform((value) => (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : 0))
+      .transform((value) => (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : 0))
       .meta({ description }),
   });
 

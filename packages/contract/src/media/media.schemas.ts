@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageResponseSchema } from '../common/common.schemas';
+import { messageResponseSchema, textField } from '../common/common.schemas';
 import { defineEndpoints } from '../common/endpoint';
 
 const MB = 1024 * 1024;
@@ -53,12 +53,16 @@ export const maxBytesOf = (kind: 'image' | 'video') =>
 
 export const uploadUrlRequestSchema = z
   .object({
-    file_name: z
-      .string({ error: MEDIA_MESSAGES.fileNameRequired })
-      .trim()
-      .min(1, { error: MEDIA_MESSAGES.fileNameRequired, abort: true })
-      .max(MEDIA_LIMITS.fileNameMaxLength, { error: MEDIA_MESSAGES.fileNameTooLong }),
-    file_type: z.string({ error: MEDIA_MESSAGES.typeNotAllowed }),
+    file_name: textField(
+      'The file name',
+      MEDIA_MESSAGES.fileNameRequired,
+      z
+        .string()
+        .trim()
+        .min(1, { error: MEDIA_MESSAGES.fileNameRequired, abort: true })
+        .max(MEDIA_LIMITS.fileNameMaxLength, { error: MEDIA_MESSAGES.fileNameTooLong }),
+    ),
+    file_type: textField('The file type', MEDIA_MESSAGES.typeNotAllowed, z.string()),
     file_size: z.preprocess(
       (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
       z
@@ -80,9 +84,14 @@ export const uploadUrlResponseSchema = z
   })
   .meta({ id: 'UploadUrlResponse' });
 
-const keyBodySchema = z.object({
-  s3_key: z.string({ error: MEDIA_MESSAGES.keyRequired }).min(1, { error: MEDIA_MESSAGES.keyRequired }).max(200),
-});
+/** A campaign file's storage key as the API issued it (`folder/uuid.ext`). */
+export const mediaKeySchema = textField(
+  'The file key',
+  MEDIA_MESSAGES.keyRequired,
+  z.string().min(1, { error: MEDIA_MESSAGES.keyRequired }).max(200),
+);
+
+const keyBodySchema = z.object({ s3_key: mediaKeySchema });
 
 export const viewUrlResponseSchema = z
   .object({ url: z.string(), expires_at: z.string() })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gatherIndexedField } from '../common/common.schemas';
+import { gatherIndexedField, idSchema } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
 
 /** A user's notifications (docs/product/review.md, Notifications). */
@@ -34,12 +34,7 @@ export const notificationListResponseSchema = paginatedResponseSchema(notificati
   .extend({ unread_count: z.number().int() })
   .meta({ id: 'NotificationListResponse' });
 
-const notificationId = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-  z.number({ error: NOTIFICATION_MESSAGES.idsInvalid }).int({ error: NOTIFICATION_MESSAGES.idsInvalid }).positive({
-    error: NOTIFICATION_MESSAGES.idsInvalid,
-  }),
-);
+const notificationId = idSchema(NOTIFICATION_MESSAGES.idsInvalid);
 
 /** Marks the caller's notifications named in `ids` read, or all of them without `ids`. */
 export const markReadRequestSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../common/common.schemas';
 import { defineEndpoints, idParams } from '../common/endpoint';
 import { listQuerySchema } from '../common/list.schemas';
 import {
@@ -8,6 +9,7 @@ import {
   cardListResponseSchema,
   checkoutResponseSchema,
   checkoutSessionResponseSchema,
+  PAYMENT_MESSAGES,
   paymentActivityListResponseSchema,
   receiptResponseSchema,
   sandboxConfirmSetupRequestSchema,
@@ -20,7 +22,9 @@ import {
 
 /** A payment link's token, as its address carries it. */
 const tokenParams = z.object({
-  token: z.string().max(64).meta({ description: "The payment link's token, from its address" }),
+  token: textField('The payment link', PAYMENT_MESSAGES.linkNotFound, z.string().max(64)).meta({
+    description: "The payment link's token, from its address",
+  }),
 });
 
 /** Cards, payment links, payments and receipts (docs/product/payments.md). */

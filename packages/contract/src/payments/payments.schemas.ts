@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from '../common/common.schemas';
+import { idSchema, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
 import { CARD_MESSAGES } from './card';
 
@@ -108,15 +108,7 @@ export const checkoutResponseSchema = z.object({ data: checkoutSchema }).meta({ 
 /** Pays a link in the sandbox: with a saved card (`payment_method_id`, the card's id) or a new one. */
 export const sandboxPayRequestSchema = z
   .object({
-    payment_method_id: z.preprocess(
-      (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-      z
-        .number({ error: PAYMENT_MESSAGES.paymentMethodUnknown })
-        .int({ error: PAYMENT_MESSAGES.paymentMethodUnknown })
-        .positive({ error: PAYMENT_MESSAGES.paymentMethodUnknown })
-        .max(2_147_483_647, { error: PAYMENT_MESSAGES.paymentMethodUnknown })
-        .optional(),
-    ),
+    payment_method_id: idSchema(PAYMENT_MESSAGES.paymentMethodUnknown).optional(),
     ...cardFields,
   })
   .meta({ id: 'SandboxPayRequest' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageResponseSchema } from '../common/common.schemas';
+import { messageResponseSchema, textField } from '../common/common.schemas';
 import { binaryResponseSchema, defineEndpoints } from '../common/endpoint';
 
 /**
@@ -20,8 +20,12 @@ export const STORAGE_MESSAGES = {
 } as const;
 
 const keyParams = z.object({
-  folder: z.string().meta({ description: 'The first part of the storage key' }),
-  name: z.string().meta({ description: 'The file name part of the storage key' }),
+  folder: textField('The folder', 'The folder is required', z.string()).meta({
+    description: 'The first part of the storage key',
+  }),
+  name: textField('The file name', 'The file name is required', z.string()).meta({
+    description: 'The file name part of the storage key',
+  }),
 });
 
 /**

@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '@portal/contract';
 import type { LocalFileStorage } from '../../adapters/storage/local-storage';
@@ -257,5 +258,50 @@ describe('the storage routes in the API description', () => {
     expect(Object.keys(upload.responses)).toEqual(['200', '400', '403', '409', '413', '415']);
     expect(view.tags).toEqual(['storage']);
     expect(Object.keys(view.responses)).toEqual(['200', '206', '403', '404', '416']);
+  });
+});
+
+describe('the request log', () => {
+  it('does not carry the signatures of upload and view URLs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, logger: { stream } });
+    try {
+      const signedStorage = logged.storage as LocalFileStorage;
+      const key = newKey();
+      const upload = (
+        await signedStorage.createUploadUrl(key, {
+          contentType: 'image/png',
+          size: PNG_1PX.length,
+          expiresInSeconds: 60,
+        })
+      ).url;
+      const view = await signedStorage.createViewUrl(key, { expiresInSeconds: 60, downloadName: 'a.png' });
+      const uploaded = await logged.app.inject({
+        method: 'PUT',
+        url: upload,
+        headers: { 'content-type': 'image/png' },
+        payload: PNG_1PX,
+      });
+      expect(uploaded.statusCode).toBe(200);
+      expect((await logged.app.inject({ method: 'GET', url: view })).statusCode).toBe(200);
+
+      const log = lines.join('');
+      for (const url of [upload, view]) {
+        const signature = new URL(url, 'http://api').searchParams.get('signature')!;
+        expect(signature.length).toBeGreaterThan(20);
+        expect(log).not.toContain(signature);
+      }
+      // What the log is for stays: the route and the other parameters.
+      expect(log).toContain(`/api/storage/files/${key}?`);
+      expect(log).toContain('signature=[redacted]');
+    } finally {
+      await logged.close();
+    }
   });
 });
