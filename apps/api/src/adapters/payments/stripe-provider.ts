@@ -201,11 +201,20 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     },
 
     async refundPayment(transactionId) {
-      // Keyed by the payment, so a second delivery of the event (or a retry) refunds once.
-      await stripe.refunds.create(
-        { payment_intent: transactionId, metadata: { portal_reason: 'payment_link_closed' } },
-        { idempotencyKey: `portal-refund-${transactionId}` },
-      );
+      try {
+        // Keyed by the payment, so a second delivery of the event (or a retry) refunds once.
+        await stripe.refunds.create(
+          { payment_intent: transactionId, metadata: { portal_reason: 'payment_link_closed' } },
+          { idempotencyKey: `portal-refund-${transactionId}` },
+        );
+      } catch (error) {
+        // Stripe keeps idempotency keys for a day but redelivers events for longer: a refund
+        // made by an earlier delivery is done, not a failure.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+          return;
+        }
+        throw error;
+      }
     },
 
     async close() {
