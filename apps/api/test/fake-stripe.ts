@@ -16,6 +16,7 @@ import Stripe from 'stripe';
  * | `GET /v1/payment_methods/:id` | a payment method registered by the test, else Stripe's 404    |
  * | `POST /v1/checkout/sessions`  | a new, open Checkout Session, `url` on checkout.stripe.test   |
  * | `GET /v1/payment_intents/:id` | a payment intent; `expand[]=latest_charge` expands its charge |
+ * | `POST /v1/refunds`            | a full refund of `payment_intent`, once per idempotency key   |
  *
  * Unknown ids answer Stripe's 404 (`resource_missing`), other paths Stripe's "Unrecognized request
  * URL"; a request with no API key, or another key than `secretKey` when one is given, answers 401;
@@ -81,6 +82,8 @@ export interface FakeStripe {
   /** The payment intents the fake knows; add with `addPaymentIntent` or set any object. */
   paymentIntents: Map<string, StripeObject>;
   charges: Map<string, StripeObject>;
+  /** The refunds made, by id. */
+  refunds: Map<string, StripeObject>;
   /**
    * Makes the next `times` requests with this method and path (default 1) answer this error
    * instead, as Stripe would: `{ status: 400, error: { type: 'invalid_request_error', code, message } }`.
@@ -173,6 +176,9 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   const checkoutSessions = new Map<string, StripeObject>();
   const paymentIntents = new Map<string, StripeObject>();
   const charges = new Map<string, StripeObject>();
+  const refunds = new Map<string, StripeObject>();
+  // Stripe answers a repeated idempotency key with the first answer.
+  const refundOfKey = new Map<string, StripeObject>();
   const failures: { method: string; path: string; status: number; error: Record<string, unknown>; times: number }[] =
     [];
   // What a session's payment intent will carry (`payment_intent_data[metadata]`), until it is paid.
@@ -314,7 +320,35 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     return session;
   }
 
-  function route(method: string, path: string, params: Record<string, string>): StripeObject {
+  function createRefund(params: Record<string, string>, idempotencyKey: string | undefined): StripeObject {
+    const known = idempotencyKey === undefined ? undefined : refundOfKey.get(idempotencyKey);
+    if (known) return known;
+    const intentId = params.payment_intent;
+    if (intentId === undefined) throw parameterMissing('payment_intent');
+    const intent = paymentIntents.get(intentId);
+    if (!intent) throw resourceMissing('payment_intent', intentId, 'payment_intent');
+    const refund: StripeObject = {
+      id: stripeId('re'),
+      object: 'refund',
+      amount: intent.amount_received,
+      charge: intent.latest_charge,
+      created: now(),
+      currency: 'usd',
+      metadata: formObject(params, 'metadata'),
+      payment_intent: intentId,
+      status: 'succeeded',
+    };
+    refunds.set(refund.id, refund);
+    if (idempotencyKey !== undefined) refundOfKey.set(idempotencyKey, refund);
+    return refund;
+  }
+
+  function route(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    headers: IncomingHttpHeaders,
+  ): StripeObject {
     const [, version, resource, id, extra] = path.split('/');
     if (version === 'v1' && extra === undefined) {
       if (method === 'POST' && resource === 'customers' && id === undefined) {
@@ -368,6 +402,10 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       }
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return createCheckoutSession(params);
+    if (method === 'POST' && path === '/v1/refunds') {
+      const key = headers['idempotency-key'];
+      return createRefund(params, typeof key === 'string' ? key : undefined);
+    }
     throw new StripeApiError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
@@ -406,7 +444,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
         failure.times -= 1;
         throw new StripeApiError(failure.status, failure.error);
       }
-      answer = route(method, path, method === 'GET' ? query : body);
+      answer = route(method, path, method === 'GET' ? query : body, request.headers);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       status = error.status;
@@ -441,6 +479,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     checkoutSessions,
     paymentIntents,
     charges,
+    refunds,
     fail: (request, answer, times = 1) => {
       failures.push({ ...request, ...answer, times });
     },

@@ -52,12 +52,42 @@ export type Repositories = ReturnType<typeof createRepositories>;
  */
 export interface DataAccess {
   readonly repos: Repositories;
+  /** Runs `work` in one transaction, and once more if it meets a deadlock or serialization failure. */
   withTransaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
 
+// PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back
+// whole, and the same work run again normally succeeds.
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+
+/** Whether the error, or one it wraps (Drizzle keeps the driver's as `cause`), is one of those. */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * `withTransaction` runs its work again, once, when PostgreSQL rolled it back for a deadlock or
+ * a serialization failure, so the caller gets an answer rather than a 500. The work may
+ * therefore run twice: it must only touch the database through the repositories it is given
+ * (an e-mail is queued there, a provider is called before or after it), so that nothing
+ * outside the rolled-back transaction happened twice.
+ */
 export function createDataAccess(db: Database, caches: RepositoryCaches = {}): DataAccess {
+  const attempt = <T>(work: (repos: Repositories) => Promise<T>) =>
+    db.transaction((tx) => work(createRepositories(tx, caches)));
   return {
     repos: createRepositories(db, caches),
-    withTransaction: (work) => db.transaction((tx) => work(createRepositories(tx, caches))),
+    withTransaction: async (work) => {
+      try {
+        return await attempt(work);
+      } catch (error) {
+        if (!isRetryableConflict(error)) throw error;
+        return attempt(work);
+      }
+    },
   };
 }

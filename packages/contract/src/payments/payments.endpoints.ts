@@ -146,7 +146,7 @@ export const paymentEndpoints = defineEndpoints({
     tag: 'payments',
     summary: "Stripe's events",
     description:
-      'Signed by Stripe (`Stripe-Signature`, checked on the raw body: 400 when it does not verify). An event already handled answers 200 and changes nothing. Absent in the sandbox (404).',
+      'Signed by Stripe (`Stripe-Signature`, checked on the raw body: 400 when it does not verify, or when a signed body is not a readable event). An event already handled answers 200 and changes nothing. Absent in the sandbox (404).',
     response: webhookResponseSchema,
     errors: [400, 404],
   },

@@ -19,6 +19,7 @@ export const PAYMENT_MESSAGES = {
   wrongProvider: 'This payment is made on another payment page',
   receiptNotFound: 'Receipt not found',
   webhookSignature: 'The webhook signature does not verify',
+  webhookMalformed: 'The webhook event is malformed',
 } as const;
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;

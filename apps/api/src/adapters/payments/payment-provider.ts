@@ -68,9 +68,15 @@ export interface StripePaymentProvider extends PaymentProviderBase {
   createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /**
    * Checks the event's signature on the raw body and reads it. Throws
-   * `WebhookSignatureError` when the signature is missing or wrong.
+   * `WebhookSignatureError` when the signature is missing or wrong, and `WebhookEventError` when
+   * a correctly signed body is not an event the portal can read.
    */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>;
+  /**
+   * Gives a payment's money back in full (a link paid after it closed). Safe to call again for
+   * the same payment: Stripe answers the refund already made.
+   */
+  refundPayment(transactionId: string): Promise<void>;
 }
 
 /** A card as the sandbox's form sends it. Checked, then dropped: only brand, last four and expiry stay. */
@@ -98,12 +104,26 @@ export interface SandboxPaymentProvider extends PaymentProviderBase {
     card: CardInput,
     today: Date,
   ): Promise<SandboxResult<string> | undefined>;
-  /** Charges a saved card of the customer or a card typed in, as the checkout page does. */
-  charge(
+  /**
+   * Checks a saved card of the customer or a card typed in, as the checkout page does, and
+   * declines the test number; nothing is taken yet.
+   */
+  authorize(
     customerId: string,
     source: { paymentMethodId: string } | { card: CardInput },
     today: Date,
-  ): Promise<SandboxResult<{ transactionId: string; card: { brand: string; last4: string } }>>;
+  ): Promise<SandboxResult<SandboxAuthorization>>;
+  /**
+   * Takes the payment an authorization allows, as the checkout records it. The portal calls it
+   * only under the link's locks, once it has seen the link open (decision 016); it touches
+   * nothing outside the caller's transaction, so a transaction run again takes nothing twice.
+   */
+  capture(authorization: SandboxAuthorization): { transactionId: string; card: { brand: string; last4: string } };
+}
+
+/** A card the sandbox accepted for one payment. */
+export interface SandboxAuthorization {
+  card: { brand: string; last4: string };
 }
 
 export type PaymentProvider = StripePaymentProvider | SandboxPaymentProvider;
@@ -113,5 +133,13 @@ export class WebhookSignatureError extends Error {
   constructor(message = 'The webhook signature does not verify') {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A correctly signed body that is not an event the portal can read: answered 400, nothing recorded. */
+export class WebhookEventError extends Error {
+  constructor(message = 'The webhook event is malformed') {
+    super(message);
+    this.name = 'WebhookEventError';
   }
 }

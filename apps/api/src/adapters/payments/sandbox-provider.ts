@@ -3,7 +3,14 @@ import { CARD_MESSAGES, cardDigits, checkCard, DECLINED_TEST_CARD } from '@porta
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sandboxPaymentMethods, sandboxSetupIntents } from '../../db/schema';
-import type { CardErrors, CardInput, ProviderCard, SandboxPaymentProvider, SandboxResult } from './payment-provider';
+import type {
+  CardErrors,
+  CardInput,
+  ProviderCard,
+  SandboxAuthorization,
+  SandboxPaymentProvider,
+  SandboxResult,
+} from './payment-provider';
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -98,15 +105,12 @@ export class SandboxProvider implements SandboxPaymentProvider {
     };
   }
 
-  /**
-   * Charges a saved card of the customer or a card typed in: checks it as Stripe would, and
-   * declines the test number. The transaction id is the sandbox's; nothing is kept here.
-   */
-  async charge(
+  /** Checks the card as Stripe would and declines the test number; nothing is kept here. */
+  async authorize(
     customerId: string,
     source: { paymentMethodId: string } | { card: CardInput },
     today: Date,
-  ): Promise<SandboxResult<{ transactionId: string; card: { brand: string; last4: string } }>> {
+  ): Promise<SandboxResult<SandboxAuthorization>> {
     let card: { brand: string; last4: string; declines: boolean };
     if ('card' in source) {
       const result = checked(source.card, today);
@@ -126,7 +130,12 @@ export class SandboxProvider implements SandboxPaymentProvider {
       card = row;
     }
     if (card.declines) return declined;
-    return { ok: true, value: { transactionId: randomId('pi_sbx'), card: { brand: card.brand, last4: card.last4 } } };
+    return { ok: true, value: { card: { brand: card.brand, last4: card.last4 } } };
+  }
+
+  /** The sandbox charges nothing: taking a payment is giving it an id, which the portal records. */
+  capture(authorization: SandboxAuthorization) {
+    return { transactionId: randomId('pi_sbx'), card: authorization.card };
   }
 
   async close(): Promise<void> {}

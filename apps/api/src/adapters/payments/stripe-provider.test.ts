@@ -123,6 +123,25 @@ describe('Stripe provider requests', () => {
     expect(fake.checkoutSessions.get(session.id)).toMatchObject({ amount_total: 17_500, currency: 'usd' });
   });
 
+  it('refunds a payment in full, once per payment, and takes one already refunded as done', async () => {
+    const intent = fake.addPaymentIntent({ amount: 9_999 });
+    await stripe.refundPayment(intent.id);
+    await stripe.refundPayment(intent.id);
+    const refunds = [...fake.refunds.values()].filter((refund) => refund.payment_intent === intent.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 9_999 });
+
+    // A delivery after Stripe forgot the idempotency key.
+    const refused = { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Already refunded' };
+    fake.fail({ method: 'POST', path: '/v1/refunds' }, { status: 400, error: refused });
+    await expect(stripe.refundPayment(intent.id)).resolves.toBeUndefined();
+    fake.fail(
+      { method: 'POST', path: '/v1/refunds' },
+      { status: 400, error: { ...refused, code: 'resource_missing' } },
+    );
+    await expect(stripe.refundPayment(intent.id)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+
   it('refuses an amount that is not whole cents before asking Stripe', async () => {
     const before = fake.requests.length;
     await expect(stripe.createCheckoutSession({ ...checkout, amountCents: 175.5 })).rejects.toThrow(RangeError);

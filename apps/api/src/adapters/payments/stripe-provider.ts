@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import {
+  WebhookEventError,
   WebhookSignatureError,
   type CheckoutRequest,
   type ProviderCard,
@@ -19,8 +21,37 @@ export interface StripeProviderOptions {
 
 const toDate = (unixSeconds: number) => new Date(unixSeconds * 1000);
 
+/**
+ * What the portal reads of an event. A correct signature proves only who sent the body, not its
+ * shape: a body that does not fit is refused (400) before anything is recorded, rather than
+ * failing later on a missing field or a text PostgreSQL cannot store (a NUL).
+ */
+const idText = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((value) => !value.includes('\0'));
+const eventShape = z.object({
+  id: idText,
+  type: idText,
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+const sessionShape = z.object({
+  id: idText,
+  payment_status: z.string(),
+  amount_total: z.number().int().nullable(),
+  payment_intent: z.union([idText, z.object({ id: idText }), z.null()]),
+  metadata: z.record(z.string(), z.string()).nullable(),
+});
+type EventShape = z.infer<typeof eventShape>;
+type SessionShape = z.infer<typeof sessionShape>;
+
+/** The events that report a link paid: a card completes the session at once, a delayed method later. */
+const PAYMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
 /** The portal's payment link id carried in the session's metadata, when it is one. */
-function linkIdOf(metadata: Stripe.Metadata | null): number | undefined {
+function linkIdOf(metadata: SessionShape['metadata']): number | undefined {
   const value = metadata?.payment_link_id;
   if (value === undefined || !/^\d{1,15}$/.test(value)) return undefined;
   return Number(value);
@@ -47,7 +78,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     ...options.apiOptions,
   });
 
-  async function readPayment(event: Stripe.Event, session: Stripe.Checkout.Session): Promise<ProviderPayment | null> {
+  async function readPayment(event: EventShape, session: SessionShape): Promise<ProviderPayment | null> {
     const linkId = linkIdOf(session.metadata);
     // Only the event proves a link paid (payments.md, Paying); an unpaid completion (a delayed
     // method) is reported again by `async_payment_succeeded` once the money is there.
@@ -150,20 +181,40 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
 
     async verifyEvent(rawBody, signature): Promise<ProviderEvent> {
       if (!signature) throw new WebhookSignatureError('The webhook has no Stripe-Signature header');
-      let event: Stripe.Event;
+      let body: unknown;
       try {
         // The signature covers the exact bytes received: a parsed and re-serialised body never verifies.
-        event = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+        body = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError();
+        // Verified, then not JSON.
+        if (error instanceof SyntaxError) throw new WebhookEventError();
         throw error;
       }
-      // A card payment completes the session at once; a delayed method succeeds in a later event.
-      const payment =
-        event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded'
-          ? await readPayment(event, event.data.object)
-          : null;
-      return { id: event.id, type: event.type, payment };
+      const event = eventShape.safeParse(body);
+      if (!event.success) throw new WebhookEventError();
+      const { id, type } = event.data;
+      if (!PAYMENT_EVENTS.has(type)) return { id, type, payment: null };
+      const session = sessionShape.safeParse(event.data.data.object);
+      if (!session.success) throw new WebhookEventError();
+      return { id, type, payment: await readPayment(event.data, session.data) };
+    },
+
+    async refundPayment(transactionId) {
+      try {
+        // Keyed by the payment, so a second delivery of the event (or a retry) refunds once.
+        await stripe.refunds.create(
+          { payment_intent: transactionId, metadata: { portal_reason: 'payment_link_closed' } },
+          { idempotencyKey: `portal-refund-${transactionId}` },
+        );
+      } catch (error) {
+        // Stripe keeps idempotency keys for a day but redelivers events for longer: a refund
+        // made by an earlier delivery is done, not a failure.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+          return;
+        }
+        throw error;
+      }
     },
 
     async close() {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, ROLE, SIGNUP_MESSAGES } from '@portal/contract';
 import { bearer, createTestApp, errorBody, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../../test/test-app';
 import { GIF_1PX, multipart, PNG_1PX } from '../../../test/fixtures';
+import { oneTimeCodes } from '../../db/schema';
 import { CODE_RULES } from '../auth/one-time-codes';
 
 let t: TestApp;
@@ -143,6 +145,19 @@ describe('changing the e-mail address', () => {
     expect((await post('/resend-otp/email-change-request', token, { new_email: newEmail })).json()).toEqual({
       message: ACCOUNT_MESSAGES.emailCodeResent,
     });
+  });
+
+  it('sends one code when 20 requests for one arrive at once, each to another address', async () => {
+    const { user, token } = await signedIn();
+    const addresses = Array.from({ length: 20 }, () => uniqueEmail('parallel'));
+    const answers = await Promise.all(
+      addresses.map((address) => post('/email-change-request', token, { new_email: address })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(429)]);
+    const codes = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
+    expect(codes).toHaveLength(1);
+    const sent = (await t.mail()).filter((message) => addresses.some((address) => message.to.includes(address)));
+    expect(sent).toHaveLength(1);
   });
 
   it('does not accept a code sent for another address', async () => {

@@ -1,6 +1,5 @@
 import {
   ACCOUNT_MESSAGES,
-  SIGNUP_MESSAGES,
   type BillingDetail,
   type BillingDetailsValues,
   type CurrentSessionResponse,
@@ -8,7 +7,7 @@ import {
 import type { DataAccess } from '../../db/repositories';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { fieldError, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { fieldError, unauthorized } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../auth/auth.service';
@@ -79,11 +78,7 @@ export class AccountService {
 
     const { data, clock, mailer } = this.options;
     await data.withTransaction(async (repos) => {
-      const codes = new OneTimeCodes(repos.codes);
-      const now = clock.now();
-      const wait = await codes.cooldownSeconds(user.id, 'change_email', now);
-      if (wait > 0) throw tooManyRequests(SIGNUP_MESSAGES.codeCooldown(wait), wait);
-      const code = await codes.issue(user.id, 'change_email', newEmail, now);
+      const code = await new OneTimeCodes(repos).issue(user.id, 'change_email', newEmail, clock.now());
       await mailer.queue(repos, newEmail, emailChangeCode.with({ code }));
     });
     mailer.kick();
@@ -93,7 +88,7 @@ export class AccountService {
   async confirmEmailChange(principal: Principal, newEmail: string, otp: string): Promise<string> {
     const user = await this.user(principal);
     const { data, clock } = this.options;
-    const check = await new OneTimeCodes(data.repos.codes).check(user.id, 'change_email', newEmail, otp, clock.now());
+    const check = await new OneTimeCodes(data.repos).check(user.id, 'change_email', newEmail, otp, clock.now());
     if (check !== 'ok') throw codeError(check);
 
     await data.withTransaction(async (repos) => {

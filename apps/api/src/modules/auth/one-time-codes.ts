@@ -1,8 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SIGNUP_MESSAGES } from '@portal/contract';
+import type { Repositories } from '../../db/repositories';
 import type { CodePurpose } from '../../db/schema';
-import { fieldError } from '../../lib/http-errors';
-import type { OneTimeCodeRepository } from './one-time-code.repository';
+import { fieldError, tooManyRequests } from '../../lib/http-errors';
 
 /** docs/product/accounts.md, Codes: codes expire after 10 minutes, die after 5 wrong tries, one new code a minute. */
 export const CODE_RULES = { lifetimeMs: 10 * 60_000, maxFailedAttempts: 5, resendCooldownMs: 60_000 } as const;
@@ -23,18 +23,26 @@ const hashCode = (userId: number, code: string) => createHash('sha256').update(`
 
 /** Issues and checks the six-digit e-mail codes (sign-up, e-mail change). */
 export class OneTimeCodes {
-  constructor(private readonly codes: OneTimeCodeRepository) {}
+  constructor(private readonly repos: Pick<Repositories, 'codes' | 'users'>) {}
 
-  /** Seconds to wait before another code may be sent, 0 when one may be sent now. */
-  async cooldownSeconds(userId: number, purpose: CodePurpose, now: Date): Promise<number> {
-    const latest = await this.codes.latestCreatedAt(userId, purpose);
-    if (!latest) return 0;
-    const waitMs = latest.getTime() + CODE_RULES.resendCooldownMs - now.getTime();
-    return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+  private get codes() {
+    return this.repos.codes;
   }
 
-  /** A new random code for `email`; every earlier code of this purpose dies with it. */
+  /**
+   * A new random code for `email`; every earlier code of this purpose dies with it. Refused with
+   * 429 while the last one is under a minute old. Run it in a transaction: the user's row is
+   * locked before the last code is read, so of parallel requests only the first finds the minute
+   * free, and the others read its code once it commits.
+   */
   async issue(userId: number, purpose: CodePurpose, email: string, now: Date): Promise<string> {
+    await this.repos.users.lock(userId);
+    const latest = await this.codes.latestCreatedAt(userId, purpose);
+    const waitMs = latest ? latest.getTime() + CODE_RULES.resendCooldownMs - now.getTime() : 0;
+    if (waitMs > 0) {
+      const wait = Math.ceil(waitMs / 1000);
+      throw tooManyRequests(SIGNUP_MESSAGES.codeCooldown(wait), wait);
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.codes.consumeAllOfUser(userId, now, purpose);
     await this.codes.create({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES, SIGNUP_MESSAGES, BILLING_MESSAGES, ACCOUNT_MESSAGES, SIGNUP_STEP } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { oneTimeCodes, users } from '../../db/schema';
 import { createTestApp, errorBody, uniqueEmail, type TestApp } from '../../../test/test-app';
 import { GIF_1PX, multipart, PNG_1PX } from '../../../test/fixtures';
 import { CODE_RULES } from './one-time-codes';
@@ -222,6 +222,17 @@ describe('the activation code', () => {
     expect((await post('/verify-otp', { user_id: userId, otp: newCode }, cookie)).statusCode).toBe(200);
     // Used: it cannot verify twice.
     expect((await post('/verify-otp', { user_id: userId, otp: newCode }, cookie)).statusCode).toBe(409);
+  });
+
+  it('is sent once when 20 requests for a new one arrive at once', async () => {
+    const { email, userId, cookie } = await register();
+    t.clock.advance(CODE_RULES.resendCooldownMs);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post('/new-otp', { user_id: userId }, cookie)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(429)]);
+    // The code sent at registration and one more.
+    const codes = await t.database.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
+    expect(codes).toHaveLength(2);
+    expect((await t.mail()).filter((message) => message.to.includes(email))).toHaveLength(2);
   });
 
   it('checks the format of the code and the user id', async () => {

@@ -97,7 +97,7 @@ export class SignupService {
     if (user.registrationStep !== SIGNUP_STEP.accountCreated) throw new HttpError(409, SIGNUP_MESSAGES.codeVerified);
     const now = this.options.clock.now();
     const { repos } = this.options.data;
-    const check = await new OneTimeCodes(repos.codes).check(user.id, 'verify_email', user.email, otp, now);
+    const check = await new OneTimeCodes(repos).check(user.id, 'verify_email', user.email, otp, now);
     if (check !== 'ok') throw codeError(check);
     await repos.users.update(user.id, {
       registrationStep: SIGNUP_STEP.emailVerified,
@@ -156,11 +156,7 @@ export class SignupService {
   /** Resend is limited to one code a minute; the answer says how long to wait. */
   private async sendSignupCode(repos: Repositories, user: User): Promise<void> {
     const { clock, mailer } = this.options;
-    const codes = new OneTimeCodes(repos.codes);
-    const now = clock.now();
-    const wait = await codes.cooldownSeconds(user.id, 'verify_email', now);
-    if (wait > 0) throw tooManyRequests(SIGNUP_MESSAGES.codeCooldown(wait), wait);
-    const code = await codes.issue(user.id, 'verify_email', user.email, now);
+    const code = await new OneTimeCodes(repos).issue(user.id, 'verify_email', user.email, clock.now());
     await mailer.queue(repos, user.email, signupCode.with({ code }));
   }
 

@@ -219,7 +219,8 @@ export class CampaignService {
       const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
       if (rows.length !== ids.length) throw notFound(CAMPAIGN_MESSAGES.notFound);
       await repos.campaigns.archiveOrDelete(ids, clock.now());
-      // Nothing is owed for an archived campaign (docs/product/payments.md, Payment links).
+      // Nothing is owed for an archived campaign (docs/product/payments.md, Payment links). The
+      // links are locked after their campaigns, the order every payment takes (decision 016).
       await repos.payments.cancelOpenLinks(ids, clock.now());
     });
   }

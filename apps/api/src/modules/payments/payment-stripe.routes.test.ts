@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { eq } from 'drizzle-orm';
 import { PAYMENT_MESSAGES, ROLE, type Campaign } from '@portal/contract';
+import { auditLog, paymentLinks, providerEvents } from '../../db/schema';
 import { createStripeProvider } from '../../adapters/payments/stripe-provider';
 import { wizardOf } from '../../../test/campaigns';
 import { signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from '../../../test/fake-stripe';
@@ -167,6 +170,94 @@ describe('payments with Stripe', () => {
     // The same event, properly signed, still counts: a refused delivery marked nothing handled.
     expect((await deliver(event)).statusCode).toBe(200);
     expect((await paymentsOf(token)).pagination.total).toBe(1);
+  });
+
+  const archive = (token: string, campaignId: number) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: '/api/customer/my-campaigns/soft-delete',
+      headers: bearer(token),
+      payload: { campaign_ids: [campaignId] },
+    });
+  const linkOf = async (campaignId: number) =>
+    (await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.campaignId, campaignId)))[0]!;
+  const refundsOf = (intentId: unknown) =>
+    [...stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+
+  it('refunds a session paid after its link was cancelled, and never marks the link paid', async () => {
+    const { token, campaignId, linkToken } = await approvedCampaign();
+    expect((await call('POST', `/api/checkout/${linkToken}/session`, token)).statusCode).toBe(200);
+    const sessionId = [...stripe.checkoutSessions.keys()].at(-1)!;
+    // The customer archives the campaign while Stripe's page is still open, then pays there.
+    expect((await archive(token, campaignId)).statusCode).toBe(200);
+    expect((await call('POST', `/api/checkout/${linkToken}/session`, token)).statusCode).toBe(409);
+    const paidSession = stripe.payCheckoutSession(sessionId);
+
+    // Refunding fails once: 503, and the event is left for Stripe to deliver again.
+    stripe.fail({ method: 'POST', path: '/v1/refunds' }, { status: 500, error: { type: 'api_error' } }, 5);
+    const event = stripeEvent('checkout.session.completed', paidSession);
+    expect((await deliver(event)).statusCode).toBe(503);
+    expect(await t.database.db.select().from(providerEvents).where(eq(providerEvents.eventId, event.id))).toEqual([]);
+
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(refundsOf(paidSession.payment_intent)).toHaveLength(1);
+    expect(refundsOf(paidSession.payment_intent)[0]).toMatchObject({ amount: 9999, status: 'succeeded' });
+    expect((await linkOf(campaignId)).status).toBe('cancelled');
+    expect((await paymentsOf(token)).pagination.total).toBe(0);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.subjectId, campaignId));
+    expect(audit.filter((row) => row.action === 'campaign.payment_refunded')).toHaveLength(1);
+    expect(audit.some((row) => row.action === 'campaign.paid')).toBe(false);
+  });
+
+  it("refunds a second session's payment for a link already paid", async () => {
+    const { token, linkToken } = await approvedCampaign();
+    await call('POST', `/api/checkout/${linkToken}/session`, token);
+    await call('POST', `/api/checkout/${linkToken}/session`, token);
+    const [first, second] = [...stripe.checkoutSessions.keys()].slice(-2);
+    const paidFirst = stripe.payCheckoutSession(first!);
+    const paidSecond = stripe.payCheckoutSession(second!);
+    expect((await deliver(stripeEvent('checkout.session.completed', paidFirst))).statusCode).toBe(200);
+    expect((await deliver(stripeEvent('checkout.session.completed', paidSecond))).statusCode).toBe(200);
+
+    const payments = await paymentsOf(token);
+    expect(payments.data.map((row: { transaction_id: string }) => row.transaction_id)).toEqual([
+      paidFirst.payment_intent,
+    ]);
+    expect(refundsOf(paidFirst.payment_intent)).toHaveLength(0);
+    expect(refundsOf(paidSecond.payment_intent)).toHaveLength(1);
+  });
+
+  it('answers 400 to a correctly signed body that is not a readable event, and records nothing', async () => {
+    const signed = (payload: string) => ({
+      payload: Buffer.from(payload, 'utf8'),
+      signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    });
+    const { token, linkToken } = await approvedCampaign();
+    await call('POST', `/api/checkout/${linkToken}/session`, token);
+    const paid = stripe.payCheckoutSession([...stripe.checkoutSessions.keys()].at(-1)!);
+    const completed = stripeEvent('checkout.session.completed', paid);
+    const bodies = {
+      'not JSON': signed('{"id": "evt_1", "type": '),
+      'data null': signed(JSON.stringify({ ...completed, id: 'evt_data_null', data: null })),
+      'an id with NUL': signed(JSON.stringify({ ...completed, id: 'evt_\u0000nul' })),
+      'a session with no payment intent id': signed(
+        JSON.stringify({ ...completed, id: 'evt_bad_intent', data: { object: { ...paid, payment_intent: {} } } }),
+      ),
+    };
+    const before = await t.database.db.select().from(providerEvents);
+    for (const [name, { payload, signature }] of Object.entries(bodies)) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+      expect.soft(answer.statusCode, name).toBe(400);
+      expect.soft(errorBody(answer).message, name).toBe(PAYMENT_MESSAGES.webhookMalformed);
+    }
+    expect(await t.database.db.select().from(providerEvents)).toEqual(before);
+    expect((await paymentsOf(token)).pagination.total).toBe(0);
   });
 
   it('answers 503 with the documented toast text when Stripe cannot make a setup intent', async () => {

@@ -100,10 +100,16 @@ export class PaymentRepository {
 
   async linkByToken(token: string) {
     const [row] = await this.db
-      .select({ link: paymentLinks, campaignName: campaigns.name })
+      .select({ link: paymentLinks, campaignName: campaigns.name, campaignArchivedAt: campaigns.archivedAt })
       .from(paymentLinks)
       .innerJoin(campaigns, eq(campaigns.id, paymentLinks.campaignId))
       .where(eq(paymentLinks.token, token));
+    return row;
+  }
+
+  /** The link, unlocked: to learn its campaign, whose row is locked first (decision 016). */
+  async link(id: number): Promise<PaymentLinkRow | undefined> {
+    const [row] = await this.db.select().from(paymentLinks).where(eq(paymentLinks.id, id));
     return row;
   }
 
@@ -146,6 +152,12 @@ export class PaymentRepository {
     return row!;
   }
 
+  /** The payment recorded against a link (at most one). */
+  async paymentOfLink(linkId: number): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.linkId, linkId));
+    return row;
+  }
+
   async payment(id: number): Promise<PaymentRow | undefined> {
     const [row] = await this.db.select().from(payments).where(eq(payments.id, id));
     return row;
@@ -166,6 +178,15 @@ export class PaymentRepository {
           .offset(offset) as Promise<WithTotal<PaymentRow>[]>,
       count: async () => (await total)[0]!.total,
     });
+  }
+
+  /** Whether a provider event was handled already. */
+  async eventHandled(eventId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ eventId: providerEvents.eventId })
+      .from(providerEvents)
+      .where(eq(providerEvents.eventId, eventId));
+    return row !== undefined;
   }
 
   /**

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  WebhookEventError,
   WebhookSignatureError,
   type CardErrors,
   type PaymentProvider,
@@ -17,7 +18,7 @@ import {
   type StripePaymentProvider,
 } from '../../adapters/payments/payment-provider';
 import type { DataAccess, Repositories } from '../../db/repositories';
-import type { BillingSnapshot, PaymentRow } from '../../db/schema';
+import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../auth/auth.service';
@@ -39,6 +40,16 @@ const dollars = (cents: number) => cents / 100;
 /** A card is expired once its expiry month is over. */
 const cardStatus = (expMonth: number, expYear: number, today: Date): Card['status'] =>
   expYear * 12 + expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1 ? 'expired' : 'active';
+
+/**
+ * A link and its campaign, locked campaign first (decision 016); `payable` while the link is
+ * open and the campaign not archived.
+ */
+interface LockedLink {
+  link: PaymentLinkRow;
+  campaign: CampaignRow;
+  payable: boolean;
+}
 
 /** The sandbox's refusal of a card: the first message as the answer's, each under its field. */
 function cardRefused(errors: CardErrors): HttpError {
@@ -192,9 +203,9 @@ export class PaymentService {
 
   /**
    * Pays a link on the sandbox's checkout page. The card is checked (and the test number
-   * declined) first; the payment is then recorded under the link's lock, so of two payments
-   * sent at once the second finds the link paid (409) and records nothing. The sandbox's charge
-   * is its record: nothing is taken from a card.
+   * declined) first; the payment is then taken and recorded in one transaction that holds the
+   * campaign's and the link's locks and has seen the link open (decision 016), so a payment
+   * racing an archive or another payment is either recorded or never taken (409).
    */
   async payWithSandbox(
     principal: Principal,
@@ -202,23 +213,27 @@ export class PaymentService {
     body: { payment_method_id?: number; card_number?: string; expiry?: string; cvc?: string },
   ): Promise<{ message: string; data: PaymentActivity }> {
     const sandbox = this.sandbox();
-    const { link } = await this.linkOf(principal, token);
-    if (link.status !== 'open') throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
+    const { link, campaignArchivedAt } = await this.linkOf(principal, token);
+    // Refused before the card is looked at; asked again under the locks below.
+    if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
     const { data, clock } = this.options;
     const source = await this.sandboxSource(data.repos, principal, body);
     const customerId = await this.customerOf(principal.userId);
-    const charged = await sandbox.charge(customerId, source, clock.now());
-    if (!charged.ok) throw cardRefused(charged.errors);
-    const payment = await data.withTransaction((repos) =>
-      this.recordPayment(repos, {
+    const authorized = await sandbox.authorize(customerId, source, clock.now());
+    if (!authorized.ok) throw cardRefused(authorized.errors);
+    const payment = await data.withTransaction(async (repos) => {
+      const locked = await this.lockForPayment(repos, link.id);
+      if (!locked?.payable) return undefined;
+      const charged = sandbox.capture(authorized.value);
+      return this.recordLocked(repos, locked, {
         linkId: link.id,
-        transactionId: charged.value.transactionId,
+        transactionId: charged.transactionId,
         status: 'succeeded',
         amountCents: link.amountCents,
-        card: charged.value.card,
+        card: charged.card,
         paidAt: clock.now(),
-      }),
-    );
+      });
+    });
     if (!payment) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
     return { message: PAYMENT_MESSAGES.paid, data: this.toActivity(payment) };
   }
@@ -248,8 +263,9 @@ export class PaymentService {
   /** With Stripe: a Checkout Session for the link, to which the page sends the payer. */
   async startCheckoutSession(principal: Principal, token: string): Promise<{ url: string }> {
     const stripe = this.stripe();
-    const { link, campaignName } = await this.linkOf(principal, token);
-    if (link.status !== 'open') throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
+    const { link, campaignName, campaignArchivedAt } = await this.linkOf(principal, token);
+    // A session paid after the link closes anyway is refunded when its event arrives (handleWebhook).
+    if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
     const customerId = await this.customerOf(principal.userId);
     const { publicOrigin } = this.options;
     const covers = link.coversDays === null ? 'the whole campaign' : `${link.coversDays} days`;
@@ -268,7 +284,10 @@ export class PaymentService {
 
   /**
    * Stripe's event: verified on the raw body, then handled once per event id, in one
-   * transaction with the payment it reports (docs/product/payments.md, Paying).
+   * transaction with the payment it reports (docs/product/payments.md, Paying). A payment for a
+   * link that closed meanwhile (cancelled by an archive, or paid by another session) is refunded
+   * through Stripe, outside any transaction, and only then is the event marked handled: if the
+   * refund fails the answer is 503 and Stripe delivers the event again.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     const { provider, data, clock } = this.options;
@@ -278,25 +297,85 @@ export class PaymentService {
       event = await provider.verifyEvent(rawBody, signature);
     } catch (error) {
       if (error instanceof WebhookSignatureError) throw new HttpError(400, PAYMENT_MESSAGES.webhookSignature);
+      if (error instanceof WebhookEventError) throw new HttpError(400, PAYMENT_MESSAGES.webhookMalformed);
       throw error;
     }
+    const { payment } = event;
+    const refund = await data.withTransaction(async (repos) => {
+      if (await repos.payments.eventHandled(event.id)) return undefined;
+      const closed = payment ? await this.recordOrFindClosed(repos, payment) : undefined;
+      if (!closed) await repos.payments.markEventHandled(event.id, event.type, clock.now());
+      return closed;
+    });
+    if (!refund || !payment) return;
+    await this.providerCall(() => provider.refundPayment(payment.transactionId));
     await data.withTransaction(async (repos) => {
       if (!(await repos.payments.markEventHandled(event.id, event.type, clock.now()))) return;
-      if (event.payment) await this.recordPayment(repos, event.payment);
+      await repos.audit.record(
+        {
+          actorId: null,
+          action: 'campaign.payment_refunded',
+          subject: { type: 'campaign', id: refund.campaign.id },
+          after: {
+            amount: formatDollars(payment.amountCents),
+            transaction_id: payment.transactionId,
+            link_status: refund.link.status,
+          },
+        },
+        clock.now(),
+      );
     });
+  }
+
+  /**
+   * Records a provider's payment against its link if the link is still payable; otherwise
+   * gives the closed link, whose payment must be refunded, unless this very payment is the
+   * one already recorded against it (an event for it delivered under another id).
+   */
+  private async recordOrFindClosed(repos: Repositories, payment: ProviderPayment): Promise<LockedLink | undefined> {
+    const locked = await this.lockForPayment(repos, payment.linkId);
+    // A link the portal never made: nothing to record, and no payment of the portal's to refund.
+    if (!locked) return undefined;
+    if (locked.payable) {
+      await this.recordLocked(repos, locked, payment);
+      return undefined;
+    }
+    const recorded = await repos.payments.paymentOfLink(locked.link.id);
+    return recorded?.transactionId === payment.transactionId ? undefined : locked;
+  }
+
+  /**
+   * The one lock order of every money path (decision 016): the campaign's row, then the link's.
+   * Archiving a campaign, approving it, renewing its period and paying its link all take them
+   * in this order, so none of them can deadlock another.
+   */
+  private async lockForPayment(repos: Repositories, linkId: number): Promise<LockedLink | undefined> {
+    // A link's campaign never changes, so it is read before any lock is taken.
+    const known = await repos.payments.link(linkId);
+    if (!known) return undefined;
+    const campaign = await repos.campaigns.lockSubmitted(known.campaignId);
+    const link = await repos.payments.lockLink(linkId);
+    if (!campaign || !link) return undefined;
+    return { link, campaign, payable: link.status === 'open' && !campaign.archivedAt };
   }
 
   /**
    * Records a link's payment, once: the link closes, the campaign is paid (delivering if it is
    * switched on), the activity and its receipt are added, an audit row is written and the
-   * customer told. A link already paid records nothing and gives undefined.
+   * customer told. A link that is no longer open, or whose campaign is archived, records
+   * nothing and gives undefined.
    */
   async recordPayment(repos: Repositories, payment: ProviderPayment): Promise<PaymentRow | undefined> {
-    const link = await repos.payments.lockLink(payment.linkId);
-    if (!link || link.status === 'paid') return undefined;
-    const view = await repos.campaigns.findView(link.campaignId);
-    if (!view) return undefined;
-    const { campaign } = view;
+    const locked = await this.lockForPayment(repos, payment.linkId);
+    if (!locked?.payable) return undefined;
+    return this.recordLocked(repos, locked, payment);
+  }
+
+  private async recordLocked(
+    repos: Repositories,
+    { link, campaign }: LockedLink,
+    payment: ProviderPayment,
+  ): Promise<PaymentRow> {
     const billing = await this.billingSnapshot(repos, link.userId);
     const until = coversUntil(link.coversDays, payment.paidAt);
     const row = await repos.payments.insertPayment({
@@ -365,6 +444,7 @@ export class PaymentService {
     const { data, clock, publicOrigin } = this.options;
     const now = clock.now();
     return data.withTransaction(async (repos) => {
+      // Campaigns first, then their new links: the lock order of decision 016.
       const ended = await repos.campaigns.lockPaidPeriodsEndedBy(now);
       for (const campaign of ended) {
         await repos.campaigns.update(campaign.id, { paymentStatus: 'unpaid', paidUntil: null });

@@ -8,9 +8,10 @@ import { newPaymentLink } from './payment-links';
 export function subscribePayments(events: EventDispatcher, publicOrigin: string): void {
   events.subscribe('campaign.reviewed', 'payments', async (event, { repos }) => {
     if (event.payload.decision !== 'approved') return;
-    const view = await repos.campaigns.findView(event.payload.campaignId);
-    if (!view) return;
-    const { campaign } = view;
+    // The campaign is locked before its link is made (decision 016's order), so an archive
+    // cannot slip in between this check and the new link.
+    const campaign = await repos.campaigns.lockSubmitted(event.payload.campaignId);
+    if (!campaign) return;
     if (campaign.paymentStatus === 'paid' || campaign.archivedAt || campaign.approvalStatus !== 'approved') return;
     await repos.payments.openLink(newPaymentLink(campaign, publicOrigin, event.createdAt));
   });

@@ -78,9 +78,15 @@ export class UserRepository {
     return row?.cents ?? 0;
   }
 
-  /** The user, locked until the transaction ends. */
+  /**
+   * The user, locked until the transaction ends against other lockers. The lock is the one an
+   * update of non-key columns takes, so rows that merely refer to the user (a payment, a
+   * session, an audit row) can still be inserted meanwhile: a transaction that holds a campaign
+   * and then inserts such a row never waits on one that holds the user and then wants the
+   * campaign (a ban).
+   */
   async lock(id: number): Promise<User | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('update');
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).for('no key update');
     return row;
   }
 

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { SandboxProvider } from '../../adapters/payments/sandbox-provider';
+import type { DatabaseHandle } from '../../db/database';
+import { paymentLinks, payments } from '../../db/schema';
+import { insertCampaigns } from '../../../test/campaigns';
+import { openTestDatabase } from '../../../test/test-database';
+import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { newPaymentLink } from './payment-links';
+
+const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const RACES = 50;
+
+/**
+ * Archiving a campaign while its link is being paid (decision 016, the lock order). Meaningful on
+ * PostgreSQL, where the two requests really run at once; on PGlite they take turns.
+ */
+describe('archiving a campaign while its link is paid', () => {
+  let t: TestApp, database: DatabaseHandle, sandbox: SandboxProvider;
+
+  beforeAll(async () => {
+    // The app's sandbox is made here, so the test can count the charges it takes.
+    database = await openTestDatabase();
+    sandbox = new SandboxProvider(database.db);
+    t = await createTestApp({ database, payments: sandbox });
+    // What the races did to the rows, as the database saw it: every change of a link's status, and
+    // every payment inserted for a campaign already archived.
+    const statements = [
+      'create table test_link_changes (link_id integer, old_status text, new_status text)',
+      'create table test_payments_on_archived (link_id integer)',
+      `create function test_note_link_change() returns trigger language plpgsql as $$
+       begin
+         if old.status is distinct from new.status then
+           insert into test_link_changes values (new.id, old.status, new.status);
+         end if;
+         return new;
+       end $$`,
+      `create trigger test_link_changes after update on payment_links
+       for each row execute function test_note_link_change()`,
+      `create function test_note_payment() returns trigger language plpgsql as $$
+       begin
+         if exists (select 1 from campaigns where id = new.campaign_id and archived_at is not null) then
+           insert into test_payments_on_archived values (new.link_id);
+         end if;
+         return new;
+       end $$`,
+      `create trigger test_payments_on_archived before insert on payments
+       for each row execute function test_note_payment()`,
+    ];
+    for (const statement of statements) await t.database.db.execute(sql.raw(statement));
+  });
+  afterAll(async () => {
+    await t.close();
+    await database.close();
+  });
+
+  it(`answers every one of ${RACES} races, pays only open links and takes only recorded charges`, async () => {
+    const customer = await t.createUser({ withBilling: true });
+    const token = await t.login(customer.email);
+    const ids = await insertCampaigns(
+      t,
+      customer.id,
+      Array.from({ length: RACES }, () => ({ approvalStatus: 'approved' as const, onOff: 'on' as const })),
+    );
+    // The links the approval would have opened.
+    const links = await t.database.db
+      .insert(paymentLinks)
+      .values(
+        ids.map((id) =>
+          newPaymentLink(
+            { id, userId: customer.id, budgetType: 'lifetime', budgetAmount: '100.00' },
+            'http://localhost:3000',
+            t.clock.now(),
+          ),
+        ),
+      )
+      .returning();
+    const captured = vi.spyOn(sandbox, 'capture');
+
+    const charged: string[] = [];
+    for (const [index, link] of links.entries()) {
+      const archive = () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: '/api/customer/my-campaigns/soft-delete',
+          headers: bearer(token),
+          payload: { campaign_ids: [link.campaignId] },
+        });
+      const pay = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/checkout/${link.token}/pay`,
+          headers: bearer(token),
+          payload: GOOD_CARD,
+        });
+      // Either one sent first, so that each wins some of the races.
+      const [archived, paid] =
+        index % 2 === 0
+          ? await Promise.all([archive(), pay()])
+          : await Promise.all([pay(), archive()]).then(([p, a]) => [a, p] as const);
+      expect(archived.statusCode, archived.body).toBe(200);
+      expect([200, 409], paid.body).toContain(paid.statusCode);
+      if (paid.statusCode === 200) charged.push(paid.json().data.transaction_id as string);
+    }
+
+    // Both drivers answer a raw query with its rows under `rows`.
+    const rowsOf = async (query: string) =>
+      ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: unknown[] }).rows;
+    expect(await rowsOf(`select * from test_link_changes where old_status <> 'open'`)).toEqual([]);
+    expect(await rowsOf('select * from test_payments_on_archived')).toEqual([]);
+
+    // Every charge taken is a payment recorded against its link, and every link ended paid
+    // (with its one payment) or cancelled (with none).
+    const recorded = await t.database.db.select().from(payments);
+    const capturedIds = captured.mock.results.map(
+      (result) => (result.value as { transactionId: string }).transactionId,
+    );
+    expect(recorded.map((row) => row.transactionId).sort()).toEqual([...charged].sort());
+    expect([...capturedIds].sort()).toEqual([...charged].sort());
+    const finalLinks = await t.database.db.select().from(paymentLinks);
+    for (const link of finalLinks) {
+      const payment = recorded.find((row) => row.linkId === link.id);
+      expect(link.status).toBe(payment ? 'paid' : 'cancelled');
+    }
+  }, 120_000);
+});
