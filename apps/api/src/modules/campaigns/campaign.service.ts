@@ -48,8 +48,9 @@ export class CampaignService {
     const { data, clock } = this.options;
     const row = await data.withTransaction(async (repos) => {
       await this.lockQuotas(repos, principal.userId);
-      if (!(await repos.campaigns.findDraft(principal.userId)))
-        await this.checkCampaignRoom(repos, principal.userId, 1);
+      // Saving the draft again adds no campaign.
+      const creating = !(await repos.campaigns.findDraft(principal.userId));
+      if (creating) await this.checkCampaignRoom(repos, principal.userId, 1);
       return repos.campaigns.saveDraftDetails(principal.userId, details, clock.now());
     });
     return toCampaign((await data.repos.campaigns.findView(row.id))!);
