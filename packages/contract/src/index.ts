@@ -20,6 +20,7 @@ export * from './account/account.endpoints';
 export * from './account/profile-picture';
 export * from './endpoints';
 export * from './campaigns/campaign.schemas';
+export * from './campaigns/quotas';
 export * from './campaigns/campaign.endpoints';
 export * from './media/media.schemas';
 export * from './campaigns/ad-template.schemas';

@@ -9,6 +9,7 @@ import {
   campaignListResponseSchema,
   campaignResponseSchema,
   campaignUpdateRequestSchema,
+  duplicateCampaignsRequestSchema,
   publishCampaignRequestSchema,
 } from './campaign.schemas';
 import { adTemplateRequestSchema, adTemplateResponseSchema } from './ad-template.schemas';
@@ -26,10 +27,11 @@ export const campaignEndpoints = defineEndpoints({
     access: 'customer',
     tag: 'campaigns',
     summary: "Save step 1 of the wizard: creates the customer's draft, or updates it",
-    description: 'A customer has at most one draft; saving step 1 again updates it. The answer is the draft campaign.',
+    description:
+      'A customer has at most one draft; saving step 1 again updates it. A new draft past the campaign quota answers 409. The answer is the draft campaign.',
     body: campaignDetailsRequestSchema,
     response: campaignResponseSchema,
-    errors: [401, 403, 422],
+    errors: [401, 403, 409, 422],
   },
   getCampaignDraft: {
     method: 'GET',
@@ -136,11 +138,12 @@ export const campaignEndpoints = defineEndpoints({
     path: '/customer/my-campaigns/duplicate',
     access: 'customer',
     tag: 'campaigns',
-    summary: 'Copy campaigns, with new copies of their files, into new campaigns awaiting review',
-    description: "All or nothing: any id that is not one of the caller's campaigns answers 404 and nothing is copied.",
-    body: campaignIdsRequestSchema,
+    summary: 'Copy campaigns into new campaigns awaiting review; the copies share the stored files',
+    description:
+      "All or nothing: any id that is not one of the caller's campaigns answers 404 and nothing is copied. At most 10 campaigns a request (422); copies past the campaign quota answer 409.",
+    body: duplicateCampaignsRequestSchema,
     response: messageResponseSchema,
-    errors: [401, 403, 404, 422],
+    errors: [401, 403, 404, 409, 422],
   },
   deleteCampaigns: {
     method: 'DELETE',

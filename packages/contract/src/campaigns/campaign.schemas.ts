@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { gatherIndexedField, idSchema, isWholeCents, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
 import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
+import { CUSTOMER_QUOTAS, QUOTA_MESSAGES } from './quotas';
 import { statisticsEntrySchema } from './statistics.schemas';
 
 export const CAMPAIGN_OBJECTIVES = ['Brand awareness', 'Video view', 'Consideration'] as const;
@@ -226,9 +227,9 @@ export const CAMPAIGN_BULK_LIMIT = 100;
 
 const campaignIdSchema = idSchema(CAMPAIGN_MESSAGES.idsInvalid);
 
-/** Duplicate and delete take a list of the caller's campaigns; each id counts once. */
-export const campaignIdsRequestSchema = z
-  .preprocess(
+/** A list of the caller's campaigns, at most `max` of them; each id counts once. */
+const campaignIdsSchema = (max: number, tooMany: string) =>
+  z.preprocess(
     gatherIndexedField('campaign_ids'),
     z.object({
       campaign_ids: z.preprocess(
@@ -236,12 +237,22 @@ export const campaignIdsRequestSchema = z
         z
           .array(campaignIdSchema, { error: CAMPAIGN_MESSAGES.idsRequired })
           .min(1, { error: CAMPAIGN_MESSAGES.idsRequired })
-          .max(CAMPAIGN_BULK_LIMIT, { error: CAMPAIGN_MESSAGES.tooManyIds })
+          .max(max, { error: tooMany })
           .transform((ids) => [...new Set(ids)]),
       ),
     }),
-  )
-  .meta({ id: 'CampaignIdsRequest' });
+  );
+
+/** Delete takes up to 100 campaigns. */
+export const campaignIdsRequestSchema = campaignIdsSchema(CAMPAIGN_BULK_LIMIT, CAMPAIGN_MESSAGES.tooManyIds).meta({
+  id: 'CampaignIdsRequest',
+});
+
+/** Duplicate takes fewer: each copy goes to review and counts against the campaign quota. */
+export const duplicateCampaignsRequestSchema = campaignIdsSchema(
+  CUSTOMER_QUOTAS.duplicatesPerRequest,
+  QUOTA_MESSAGES.duplicatesPerRequest,
+).meta({ id: 'DuplicateCampaignsRequest' });
 
 /** Publishing the wizard's campaign (step 3), or a declined one again. */
 export const publishCampaignRequestSchema = z

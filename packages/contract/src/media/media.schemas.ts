@@ -106,10 +106,10 @@ export const mediaEndpoints = defineEndpoints({
     tag: 'media',
     summary: 'An address to upload one campaign file to, for 15 minutes',
     description:
-      'Checks the extension, the declared type and size (images 20 MB, videos 2 GB), makes a new key and records it as issued to the caller. The file is then PUT to `url` with `headers`.',
+      'Checks the extension, the declared type and size (images 20 MB, videos 2 GB), makes a new key and records it as issued to the caller. The file is then PUT to `url` with `headers`. The declared size counts against the storage quota at once (409 past it), and the address against the uploads waiting to be saved (429 past it, with Retry-After).',
     body: uploadUrlRequestSchema,
     response: uploadUrlResponseSchema,
-    errors: [401, 403, 413, 422],
+    errors: [401, 403, 409, 413, 422, 429],
   },
   requestViewUrl: {
     method: 'POST',

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { users } from './users';
 
@@ -17,6 +7,9 @@ import { users } from './users';
  * A campaign file issued to a customer (docs/product/campaigns.md, Media): the key the API made,
  * what the customer declared, and, once attached to an ad, its campaign and place. Ownership is
  * this row: a key not issued to the caller is treated as one that does not exist.
+ *
+ * A duplicated campaign's files are new rows with the original's key (decision 023): the stored
+ * object is shared, and deleted only when the last row that names its key goes.
  */
 export const mediaFiles = pgTable(
   'media_files',
@@ -34,7 +27,8 @@ export const mediaFiles = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    uniqueIndex('media_files_key_unique').on(table.key),
+    // Not unique: the rows of a campaign and of its duplicates name the same object.
+    index('media_files_key_idx').on(table.key),
     index('media_files_campaign_idx').on(table.campaignId, table.position),
     index('media_files_user_idx').on(table.userId),
     // The hourly clean-up of files never attached to a campaign.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AD_MESSAGES, CAMPAIGN_MESSAGES, ROLE, type CampaignDetail } from '@portal/contract';
+import { AD_MESSAGES, CAMPAIGN_MESSAGES, QUOTA_MESSAGES, ROLE, type CampaignDetail } from '@portal/contract';
 import { campaigns, domainEvents, mediaFiles } from '../../db/schema';
 import { PNG_1PX } from '../../../test/fixtures';
 import { AD_TEXTS, wizardOf } from '../../../test/campaigns';
@@ -227,7 +227,7 @@ describe('publishing and looking after campaigns', () => {
   });
 
   describe('duplicate', () => {
-    it('copies campaigns with new copies of their files, pending review', async () => {
+    it('copies campaigns, sharing their stored files, pending review', async () => {
       const first = await wizard.createSubmitted(token, { campaign_name: 'Original one', status: 'paused' });
       const second = await wizard.createSubmitted(token, { campaign_name: 'x'.repeat(100) });
       await wizard.setState(first.id, { approvalStatus: 'approved', paymentStatus: 'paid' });
@@ -253,11 +253,9 @@ describe('publishing and looking after campaigns', () => {
         where: (file, { eq }) => eq(file.campaignId, copy.id),
       });
       expect(files).toHaveLength(1);
-      expect(files[0]!.key).not.toBe(first.campaign_content[0]!.s3_key);
+      // A record of its own, naming the original's stored file (decision 023).
+      expect(files[0]!.key).toBe(first.campaign_content[0]!.s3_key);
       expect(await t.storage.readStart(files[0]!.key, 10_000)).toEqual(PNG_1PX);
-      // The copy's file is its own: deleting the original campaign's file leaves it.
-      await t.storage.delete(first.campaign_content[0]!.s3_key);
-      expect(await t.storage.head(files[0]!.key)).toBeDefined();
     });
 
     it('copies nothing when any id is not one of the caller’s campaigns', async () => {
@@ -285,13 +283,17 @@ describe('publishing and looking after campaigns', () => {
         [{ campaign_ids: [] }, CAMPAIGN_MESSAGES.idsRequired],
         [{ campaign_ids: ['one'] }, CAMPAIGN_MESSAGES.idsInvalid],
         [{ campaign_ids: [0] }, CAMPAIGN_MESSAGES.idsInvalid],
-        [{ campaign_ids: Array.from({ length: 101 }, (_, index) => index + 1) }, CAMPAIGN_MESSAGES.tooManyIds],
+        [{ campaign_ids: Array.from({ length: 11 }, (_, index) => index + 1) }, QUOTA_MESSAGES.duplicatesPerRequest],
       ];
       for (const [payload, message] of cases) {
         const answer = await duplicate(payload);
         expect(answer.statusCode, JSON.stringify(payload)).toBe(422);
         expect(Object.values(errorBody(answer).errors ?? {}).flat()).toEqual([message]);
       }
+      // Delete takes more at once.
+      const tooMany = await softDelete({ campaign_ids: Array.from({ length: 101 }, (_, index) => index + 1) });
+      expect(tooMany.statusCode).toBe(422);
+      expect(errorBody(tooMany).message).toBe(CAMPAIGN_MESSAGES.tooManyIds);
     });
   });
 

@@ -90,7 +90,7 @@ const banTouches = (userId: number) =>
     eq(campaigns.onOff, 'on'),
   );
 
-/** The campaign copied by Duplicate, as it is inserted. */
+/** The campaign copied by Duplicate, as it is inserted; its files name the original's keys. */
 export interface CampaignCopy {
   campaign: typeof campaigns.$inferInsert;
   ad: { adTitle: string; adDescription: string; destinationUrl: string } | null;
@@ -350,7 +350,7 @@ export class CampaignRepository {
       .where(eq(adTemplates.campaignId, campaignId));
   }
 
-  /** Inserts a copied campaign with its ad and its (already copied) files; resolves with its id. */
+  /** Inserts a copied campaign with its ad and its files' records; resolves with its id. */
   async insertCopy(copy: CampaignCopy): Promise<number> {
     const [inserted] = await this.db.insert(campaigns).values(copy.campaign).returning({ id: campaigns.id });
     const campaignId = inserted!.id;
@@ -482,13 +482,22 @@ export class CampaignRepository {
       .orderBy(asc(mediaFiles.position));
   }
 
-  /** The keys of these campaigns' files (to delete them from storage with the campaigns). */
-  async fileKeys(campaignIds: number[]): Promise<string[]> {
+  /** The ids of these campaigns' file records (to remove them with the campaigns). */
+  async fileIds(campaignIds: number[]): Promise<number[]> {
     if (campaignIds.length === 0) return [];
     const rows = await this.db
-      .select({ key: mediaFiles.key })
+      .select({ id: mediaFiles.id })
       .from(mediaFiles)
       .where(inArray(mediaFiles.campaignId, campaignIds));
-    return rows.map((row) => row.key);
+    return rows.map((row) => row.id);
+  }
+
+  /** How many of the user's campaigns are not archived, the draft included: what the campaign quota counts. */
+  async countNotArchived(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(campaigns)
+      .where(and(eq(campaigns.userId, userId), isNull(campaigns.archivedAt), isNull(campaigns.deletedAt)));
+    return row!.total;
   }
 }

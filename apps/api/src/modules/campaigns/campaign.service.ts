@@ -3,7 +3,9 @@ import {
   CAMPAIGN_LIMITS,
   CAMPAIGN_MESSAGES,
   CUSTOMER_LIST_TYPES,
+  CUSTOMER_QUOTAS,
   MEDIA_MESSAGES,
+  QUOTA_MESSAGES,
   type AdTemplate,
   type Campaign,
   type CampaignDetail,
@@ -20,7 +22,6 @@ import type { Principal } from '../auth/auth.service';
 import type { JobRunner } from '../jobs/job-runner';
 import type { MediaService } from '../media/media.service';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
-import type { CampaignCopy } from './campaign.repository';
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
 export type SubmissionReason = 'new' | 'resubmitted' | 'edited' | 'duplicated';
@@ -42,11 +43,31 @@ export class CampaignService {
     options.jobs.register({ name: DRAFT_CLEANUP_JOB, everyMs: 60 * 60_000, run: () => this.removeStaleDrafts() });
   }
 
-  /** Step 1: the caller's draft is created, or updated when there is one. */
+  /** Step 1: the caller's draft is created, within the campaign quota, or updated when there is one. */
   async saveDetails(principal: Principal, details: CampaignDetailsValues): Promise<Campaign> {
-    const { repos } = this.options.data;
-    const row = await repos.campaigns.saveDraftDetails(principal.userId, details, this.options.clock.now());
-    return toCampaign((await repos.campaigns.findView(row.id))!);
+    const { data, clock } = this.options;
+    const row = await data.withTransaction(async (repos) => {
+      await this.lockQuotas(repos, principal.userId);
+      // Saving the draft again adds no campaign.
+      const creating = !(await repos.campaigns.findDraft(principal.userId));
+      if (creating) await this.checkCampaignRoom(repos, principal.userId, 1);
+      return repos.campaigns.saveDraftDetails(principal.userId, details, clock.now());
+    });
+    return toCampaign((await data.repos.campaigns.findView(row.id))!);
+  }
+
+  /**
+   * Takes the lock that runs one customer's quota checks one at a time (decision 023), so that
+   * of parallel requests each sees what the ones before it added.
+   */
+  private async lockQuotas(repos: Repositories, userId: number): Promise<void> {
+    await repos.users.lock(userId);
+  }
+
+  /** Refuses (409) when `adding` more campaigns would pass the quota of campaigns not archived. */
+  private async checkCampaignRoom(repos: Repositories, userId: number, adding: number): Promise<void> {
+    const left = Math.max(0, CUSTOMER_QUOTAS.campaigns - (await repos.campaigns.countNotArchived(userId)));
+    if (adding > left) throw new HttpError(409, QUOTA_MESSAGES.campaigns(left));
   }
 
   /** The caller's draft with its ad and files, so the wizard reopens it where it was left. */
@@ -149,37 +170,24 @@ export class CampaignService {
   }
 
   /**
-   * Copies each campaign, its ad and new copies of its files into a new campaign awaiting
-   * review. All or nothing: every id must be one of the caller's submitted campaigns.
+   * Copies each campaign and its ad into a new campaign awaiting review; the copy's files are
+   * new records of the same stored objects, so no bytes are copied (decision 023). All or
+   * nothing: every id must be one of the caller's submitted campaigns, and the copies must fit
+   * in the campaign quota.
    */
   async duplicate(principal: Principal, ids: number[]): Promise<void> {
-    const { data, clock, media } = this.options;
-    const sources = await data.withTransaction(async (repos) => {
+    const { data, clock } = this.options;
+    await data.withTransaction(async (repos) => {
+      await this.lockQuotas(repos, principal.userId);
+      // Locked, the originals' files cannot be released while their records are copied.
       const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
       if (rows.length !== ids.length) throw notFound(CAMPAIGN_MESSAGES.notFound);
-      return Promise.all(
-        rows.map(async (row) => ({
-          row,
-          ad: await repos.campaigns.findAdTemplate(row.id),
-          files: await repos.campaigns.files(row.id),
-        })),
-      );
-    });
-
-    // The files are copied in storage first, outside any transaction; if saving the copies
-    // fails, the copied files are removed again.
-    const now = clock.now();
-    const copies: CampaignCopy[] = [];
-    const copiedKeys: string[] = [];
-    try {
-      for (const { row, ad, files } of sources) {
-        const copiedFiles = [];
-        for (const file of files) {
-          const key = await media.copyFile(file.key);
-          copiedKeys.push(key);
-          copiedFiles.push({ ...file, id: undefined, key, issuedAt: now });
-        }
-        copies.push({
+      await this.checkCampaignRoom(repos, principal.userId, rows.length);
+      const now = clock.now();
+      for (const row of rows) {
+        const ad = await repos.campaigns.findAdTemplate(row.id);
+        const files = await repos.campaigns.files(row.id);
+        const campaignId = await repos.campaigns.insertCopy({
           campaign: {
             userId: row.userId,
             name: copyName(row.name),
@@ -194,19 +202,11 @@ export class CampaignService {
             updatedAt: now,
           },
           ad: ad ? { adTitle: ad.adTitle, adDescription: ad.adDescription, destinationUrl: ad.destinationUrl } : null,
-          files: copiedFiles,
+          files: files.map(({ id: _id, campaignId: _campaignId, ...file }) => ({ ...file, issuedAt: now })),
         });
+        await this.recordSubmission(repos, campaignId, row.userId, 'duplicated', now);
       }
-      await data.withTransaction(async (repos) => {
-        for (const copy of copies) {
-          const campaignId = await repos.campaigns.insertCopy(copy);
-          await this.recordSubmission(repos, campaignId, copy.campaign.userId, 'duplicated', now);
-        }
-      });
-    } catch (error) {
-      await media.deleteFiles(copiedKeys);
-      throw error;
-    }
+    });
   }
 
   /**
@@ -295,10 +295,11 @@ export class CampaignService {
 
   /** Cancel: the draft goes, with its files. Another user's campaign, or one that is no draft, is not found. */
   async deleteDraft(principal: Principal, id: number): Promise<void> {
-    const { repos } = this.options.data;
-    const keys = await repos.campaigns.fileKeys([id]);
-    if (!(await repos.campaigns.deleteDraft(principal.userId, id))) throw notFound(CAMPAIGN_MESSAGES.draftNotFound);
-    await this.options.media.deleteFiles(keys);
+    await this.options.media.removeFiles(async (repos) => {
+      const fileIds = await repos.campaigns.fileIds([id]);
+      if (!(await repos.campaigns.deleteDraft(principal.userId, id))) throw notFound(CAMPAIGN_MESSAGES.draftNotFound);
+      return fileIds;
+    });
   }
 
   /**
@@ -346,13 +347,14 @@ export class CampaignService {
     const before = new Date(this.options.clock.now().getTime() - DRAFT_LIFETIME_MS);
     // The drafts are locked while their files are listed and they are deleted, so a save in
     // between cannot keep a draft whose files are about to go.
-    const { ids, keys } = await this.options.data.withTransaction(async (repos) => {
+    let removed = 0;
+    await this.options.media.removeFiles(async (repos) => {
       const stale = await repos.campaigns.lockDraftsUntouchedSince(before);
-      const staleKeys = await repos.campaigns.fileKeys(stale);
+      const fileIds = await repos.campaigns.fileIds(stale);
       await repos.campaigns.deleteByIds(stale);
-      return { ids: stale, keys: staleKeys };
+      removed = stale.length;
+      return fileIds;
     });
-    await this.options.media.deleteFiles(keys);
-    return ids.length;
+    return removed;
   }
 }

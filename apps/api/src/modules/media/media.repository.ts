@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, min, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { campaigns, mediaFiles } from '../../db/schema';
 
@@ -10,15 +10,41 @@ export class MediaRepository {
     await this.db.insert(mediaFiles).values(file);
   }
 
-  /** The user's file with this key, with the approval status of the campaign it belongs to, if any. */
+  /**
+   * The user's file with this key, with the approval status of the campaign it belongs to, if
+   * any. A key several campaigns share (duplicates) answers a row of a submitted campaign first,
+   * so that the file is treated as in use.
+   */
   async findOwned(userId: number, key: string) {
     const [row] = await this.db
       .select({ file: mediaFiles, campaignStatus: campaigns.approvalStatus })
       .from(mediaFiles)
       .leftJoin(campaigns, eq(campaigns.id, mediaFiles.campaignId))
       .where(and(eq(mediaFiles.key, key), eq(mediaFiles.userId, userId)))
+      .orderBy(desc(sql`coalesce(${campaigns.approvalStatus} <> 'draft', false)`))
       .limit(1);
     return row;
+  }
+
+  /**
+   * What the user's files take against their quotas: the declared size of every key they hold
+   * (a shared key once), and the files issued since `pendingSince` that no campaign has yet,
+   * with the oldest one's issue time.
+   */
+  async usage(userId: number, pendingSince: Date) {
+    const keys = this.db
+      .selectDistinctOn([mediaFiles.key], { size: mediaFiles.size })
+      .from(mediaFiles)
+      .where(eq(mediaFiles.userId, userId))
+      .as('keys');
+    const [stored] = await this.db
+      .select({ bytes: sql<number>`coalesce(sum(${keys.size}), 0)`.mapWith(Number) })
+      .from(keys);
+    const [pending] = await this.db
+      .select({ uploads: count(), oldest: min(mediaFiles.issuedAt) })
+      .from(mediaFiles)
+      .where(and(eq(mediaFiles.userId, userId), isNull(mediaFiles.campaignId), gt(mediaFiles.issuedAt, pendingSince)));
+    return { storedBytes: stored!.bytes, pendingUploads: pending!.uploads, oldestPending: pending!.oldest };
   }
 
   /** Whether the file belongs to a campaign that was submitted (not a draft): what administrators may view. */
@@ -32,22 +58,44 @@ export class MediaRepository {
     return row !== undefined;
   }
 
-  /** Keys of files issued before `before` that belong to no campaign, oldest first. */
-  async unattachedIssuedBefore(before: Date, limit: number): Promise<string[]> {
+  /** Files issued before `before` that belong to no campaign, oldest first. */
+  async unattachedIssuedBefore(before: Date, limit: number): Promise<number[]> {
     const rows = await this.db
-      .select({ key: mediaFiles.key })
+      .select({ id: mediaFiles.id })
       .from(mediaFiles)
       .where(and(isNull(mediaFiles.campaignId), lt(mediaFiles.issuedAt, before)))
       .orderBy(asc(mediaFiles.issuedAt))
       .limit(limit);
-    return rows.map((row) => row.key);
+    return rows.map((row) => row.id);
   }
 
-  async delete(id: number): Promise<void> {
-    await this.db.delete(mediaFiles).where(eq(mediaFiles.id, id));
-  }
-
-  async deleteKeys(keys: string[]): Promise<void> {
-    if (keys.length > 0) await this.db.delete(mediaFiles).where(inArray(mediaFiles.key, keys));
+  /**
+   * Deletes these file rows and resolves with the keys that no row names any more: the stored
+   * objects that can go. Call it in a transaction. Every row of the keys involved is locked
+   * first, so two releases of a shared key's last rows run one after the other and the second
+   * sees that it let go of the last one. (Rows are added to a key only by Duplicate, from a
+   * campaign it holds locked, whose rows no release touches.)
+   */
+  async release(ids: number[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const keysOfIds = this.db.select({ key: mediaFiles.key }).from(mediaFiles).where(inArray(mediaFiles.id, ids));
+    await this.db
+      .select({ id: mediaFiles.id })
+      .from(mediaFiles)
+      .where(inArray(mediaFiles.key, keysOfIds))
+      .orderBy(asc(mediaFiles.id))
+      .for('update');
+    const deleted = await this.db
+      .delete(mediaFiles)
+      .where(inArray(mediaFiles.id, ids))
+      .returning({ key: mediaFiles.key });
+    const keys = [...new Set(deleted.map((row) => row.key))];
+    if (keys.length === 0) return [];
+    const kept = await this.db
+      .selectDistinct({ key: mediaFiles.key })
+      .from(mediaFiles)
+      .where(inArray(mediaFiles.key, keys));
+    const stillUsed = new Set(kept.map((row) => row.key));
+    return keys.filter((key) => !stillUsed.has(key));
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
+  CUSTOMER_QUOTAS,
   extensionOf,
   isAdminRole,
   isMediaExtension,
@@ -8,11 +9,12 @@ import {
   MEDIA_MESSAGES,
   MEDIA_TYPES,
   maxBytesOf,
+  QUOTA_MESSAGES,
 } from '@portal/contract';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess, Repositories } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
-import { fieldError, HttpError, notFound } from '../../lib/http-errors';
+import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
 import type { Principal } from '../auth/auth.service';
 import type { JobRunner } from '../jobs/job-runner';
 
@@ -47,7 +49,9 @@ export class MediaService {
 
   /**
    * Checks what the customer means to upload and issues an address for exactly that: a new
-   * key, recorded as theirs, bound to the declared type and size, for 15 minutes.
+   * key, recorded as theirs, bound to the declared type and size, for 15 minutes. The declared
+   * size counts against the storage quota from now on, and the address against the uploads
+   * waiting to be saved until a campaign takes the file or the address expires.
    */
   async issueUploadUrl(principal: Principal, request: UploadUrlRequest) {
     const extension = extensionOf(request.file_name);
@@ -71,13 +75,29 @@ export class MediaService {
       size: request.file_size,
       expiresInSeconds: MEDIA_LIMITS.uploadUrlSeconds,
     });
-    await data.repos.media.recordIssued({
-      key,
-      userId: principal.userId,
-      fileName: request.file_name,
-      contentType,
-      size: request.file_size,
-      issuedAt: clock.now(),
+    await data.withTransaction(async (repos) => {
+      // The customer's quota checks run one at a time (decision 023): of parallel requests,
+      // each sees what the ones before it took.
+      await repos.users.lock(principal.userId);
+      const now = clock.now();
+      const lifetimeMs = MEDIA_LIMITS.uploadUrlSeconds * 1000;
+      const usage = await repos.media.usage(principal.userId, new Date(now.getTime() - lifetimeMs));
+      if (usage.pendingUploads >= CUSTOMER_QUOTAS.pendingUploads) {
+        // Room comes back when the oldest waiting address expires, if nothing is saved before.
+        const oldest = usage.oldestPending ?? now;
+        const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + lifetimeMs - now.getTime()) / 1000));
+        throw tooManyRequests(QUOTA_MESSAGES.pendingUploads(Math.ceil(retryAfterSeconds / 60)), retryAfterSeconds);
+      }
+      const bytesLeft = Math.max(0, CUSTOMER_QUOTAS.storedBytes - usage.storedBytes);
+      if (request.file_size > bytesLeft) throw new HttpError(409, QUOTA_MESSAGES.storedBytes(bytesLeft));
+      await repos.media.recordIssued({
+        key,
+        userId: principal.userId,
+        fileName: request.file_name,
+        contentType,
+        size: request.file_size,
+        issuedAt: now,
+      });
     });
     return {
       key,
@@ -105,14 +125,14 @@ export class MediaService {
 
   /** Deletes one of the caller's files, unless a submitted campaign uses it. */
   async delete(principal: Principal, key: string): Promise<void> {
-    const { data, storage } = this.options;
-    const found = await data.repos.media.findOwned(principal.userId, key);
-    if (!found) throw notFound(MEDIA_MESSAGES.notFound);
-    if (found.campaignStatus && found.campaignStatus !== 'draft') {
-      throw new HttpError(409, MEDIA_MESSAGES.attachedToSubmitted);
-    }
-    await storage.delete(key);
-    await data.repos.media.delete(found.file.id);
+    await this.removeFiles(async (repos) => {
+      const found = await repos.media.findOwned(principal.userId, key);
+      if (!found) throw notFound(MEDIA_MESSAGES.notFound);
+      if (found.campaignStatus && found.campaignStatus !== 'draft') {
+        throw new HttpError(409, MEDIA_MESSAGES.attachedToSubmitted);
+      }
+      return [found.file.id];
+    });
   }
 
   /**
@@ -131,8 +151,7 @@ export class MediaService {
       const start = await storage.readStart(key, CONTENT_SNIFF_BYTES);
       const type = start && (await fileTypeFromBuffer(start));
       if (stored.size !== found.file.size || type?.mime !== found.file.contentType) {
-        await storage.delete(key);
-        await data.repos.media.delete(found.file.id);
+        await this.removeFiles(async () => [found.file.id]);
         throw fieldError(422, field, MEDIA_MESSAGES.contentMismatch);
       }
     }
@@ -143,27 +162,33 @@ export class MediaService {
     return this.options.storage.createViewUrl(key, { expiresInSeconds: MEDIA_LIMITS.viewUrlSeconds });
   }
 
-  /** Copies a stored file to a new key of the same kind (a duplicated campaign's); resolves with the key. */
-  async copyFile(key: string): Promise<string> {
-    const copy = `${MEDIA_FOLDER}/${randomUUID()}.${extensionOf(key)}`;
-    await this.options.storage.copy(key, copy);
-    return copy;
-  }
-
   /**
    * Removes files issued more than 7 days ago and never attached to a campaign (uploads the
    * wizard left behind); resolves with how many.
    */
   async removeUnattachedFiles(): Promise<number> {
     const before = new Date(this.options.clock.now().getTime() - UNATTACHED_FILE_LIFETIME_MS);
-    const keys = await this.options.data.repos.media.unattachedIssuedBefore(before, CLEANUP_BATCH);
-    await this.deleteFiles(keys);
-    return keys.length;
+    let removed = 0;
+    await this.removeFiles(async (repos) => {
+      const ids = await repos.media.unattachedIssuedBefore(before, CLEANUP_BATCH);
+      removed = ids.length;
+      return ids;
+    });
+    return removed;
   }
 
-  /** Removes files from storage and their records (a cancelled draft's, say). */
-  async deleteFiles(keys: string[]): Promise<void> {
-    for (const key of keys) await this.options.storage.delete(key);
-    await this.options.data.repos.media.deleteKeys(keys);
+  /**
+   * Removes file records and the stored objects no record names any more (a key that
+   * duplicates share stays until its last record goes). `work` runs in the transaction, may
+   * change other tables with it (a cancelled draft's deletion), and answers the records' ids.
+   * The objects are deleted before the transaction commits: if storage fails, the records stay
+   * and the removal can be tried again.
+   */
+  async removeFiles(work: (repos: Repositories) => Promise<number[]>): Promise<void> {
+    const { data, storage } = this.options;
+    await data.withTransaction(async (repos) => {
+      const unused = await repos.media.release(await work(repos));
+      for (const key of unused) await storage.delete(key);
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { CAMPAIGN_MESSAGES, QUOTA_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
@@ -448,14 +448,17 @@ describe('selection and bulk actions', () => {
     const { user } = openPage('/campaigns', {
       [`GET ${ACTIVE}`]: twoCampaigns,
       'DELETE /api/customer/my-campaigns/soft-delete': () => jsonResponse({ message: 'No such campaign' }, 404),
-      'POST /api/customer/my-campaigns/duplicate': () => jsonResponse({ message: 'No such campaign' }, 404),
+      'POST /api/customer/my-campaigns/duplicate': () => jsonResponse({ message: QUOTA_MESSAGES.campaigns(0) }, 409),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Summer sale' }));
     expect(within(await findToast('Failed to delete campaigns')).getByText('No such campaign')).toBeInTheDocument();
 
+    // A quota refusal says which quota and what is left.
     await user.click(screen.getByRole('checkbox', { name: 'Select Winter boots' }));
     await user.click(screen.getByRole('button', { name: 'Duplicate' }));
-    expect(within(await findToast('Failed to duplicate campaigns')).getByText('No such campaign')).toBeInTheDocument();
+    expect(
+      within(await findToast('Failed to duplicate campaigns')).getByText(QUOTA_MESSAGES.campaigns(0)),
+    ).toBeInTheDocument();
   });
 
   it('clears the selection with Cancel and when the page changes', async () => {

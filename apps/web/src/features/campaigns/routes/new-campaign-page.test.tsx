@@ -1,4 +1,11 @@
-import { AD_MESSAGES, CAMPAIGN_MESSAGES, MEDIA_MESSAGES, type AdTemplate, type Campaign } from '@portal/contract';
+import {
+  AD_MESSAGES,
+  CAMPAIGN_MESSAGES,
+  MEDIA_MESSAGES,
+  QUOTA_MESSAGES,
+  type AdTemplate,
+  type Campaign,
+} from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
@@ -288,6 +295,19 @@ describe('the new-campaign wizard', () => {
     expect(
       within(screen.getByRole('list', { name: 'Media' })).getAllByRole('listitem', { name: /^photo-/ }),
     ).toHaveLength(20);
+  });
+
+  it('shows the storage quota’s refusal of an upload address and drops the file', async () => {
+    const storageFull = QUOTA_MESSAGES.storedBytes(5 * 1024 ** 2);
+    routeFetch({
+      'GET /api/customer/campaign-draft': () => jsonResponse({ data: { campaign: campaign(), ad_template: null } }),
+      'POST /api/ad-templates/presigned-url': () => jsonResponse({ message: storageFull }, 409),
+    });
+    const { user } = renderApp('/campaigns/new');
+    await screen.findByLabelText('Primary text');
+    await user.upload(screen.getByLabelText('Add media files', { selector: 'input' }), png());
+    expect(await findToast('Failed to fetch campaigns')).toHaveTextContent(storageFull);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'photo.png' })).not.toBeInTheDocument());
   });
 
   it('deletes an uploaded file from storage when it is removed, and keeps it when that fails', async () => {

@@ -1,0 +1,2 @@
+DROP INDEX "media_files_key_unique";--> statement-breakpoint
+CREATE INDEX "media_files_key_idx" ON "media_files" USING btree ("key");
