@@ -9,6 +9,8 @@ export interface TcpProxy {
    * failure or a restarted server) and resets each new one until `restore`.
    */
   cut(): void;
+  /** Cuts when a client next sends something, before it reaches the target: a query that is never answered. */
+  cutOnNextSend(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -20,6 +22,12 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<net.Socket>();
   let cut = false;
+  let cutOnNextSend = false;
+  const cutAll = () => {
+    cut = true;
+    cutOnNextSend = false;
+    for (const socket of open) socket.resetAndDestroy();
+  };
   const track = (socket: net.Socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
@@ -37,6 +45,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on('error', () => client.resetAndDestroy());
     client.on('end', () => upstream.end());
     upstream.on('end', () => client.end());
+    // Registered before the pipe, so it sees a chunk before the pipe forwards it.
+    client.on('data', () => {
+      if (cutOnNextSend) cutAll();
+    });
     client.pipe(upstream);
     upstream.pipe(client);
   });
@@ -51,9 +63,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       url.port = String(port);
       return url.toString();
     },
-    cut() {
-      cut = true;
-      for (const socket of open) socket.resetAndDestroy();
+    cut: cutAll,
+    cutOnNextSend() {
+      cutOnNextSend = true;
     },
     restore() {
       cut = false;

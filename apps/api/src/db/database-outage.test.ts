@@ -16,6 +16,15 @@ const OUTAGE_MS = 2_000;
 /** How long any answer may take while the database is away, and how soon writes work again after. */
 const PROMPT_MS = 1_000;
 
+/**
+ * No connection was lost to the pool for good: closing a pool waits for every client it handed
+ * out, so one that was never given back keeps it open.
+ */
+async function expectToClose(database: DatabaseHandle) {
+  const closing = database.close().then(() => 'closed');
+  await expect(Promise.race([closing, sleep(5_000).then(() => 'still waiting')])).resolves.toBe('closed');
+}
+
 interface Attempt {
   start: number;
   end: number;
@@ -157,10 +166,22 @@ describe.skipIf(!process.env.DATABASE_URL)('when the connection to PostgreSQL br
     const round = await proxied.withAdvisoryLock(1, () => Promise.resolve('done'));
     expect(round).toEqual({ acquired: true, value: 'done' });
 
-    // No connection was lost to the pool for good: closing it waits for every client it handed out.
     await t.close();
     appClosed = true;
-    const closing = proxied.close().then(() => 'closed');
-    await expect(Promise.race([closing, sleep(5_000).then(() => 'still waiting')])).resolves.toBe('closed');
+    await expectToClose(proxied);
+  });
+
+  it('gives the pool back a connection whose transaction broke at BEGIN', async () => {
+    const database = await openDatabase({ databaseUrl: proxy.urlFor(direct.url!) });
+    try {
+      await database.ping();
+      proxy.cutOnNextSend();
+      await expect(database.db.transaction(() => Promise.resolve())).rejects.toThrow();
+      proxy.restore();
+      await database.ping();
+    } finally {
+      await expectToClose(database);
+    }
+    expect(uncaught).toEqual([]);
   });
 });
