@@ -123,8 +123,9 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
 /**
  * A lost connection must neither stop the process nor cost the pool a connection for good.
  * node-postgres reports it as an 'error' event on the client; pg-pool listens only while a client
- * is idle, so on a client a request holds the event would be uncaught, and the server shuts down
- * on an uncaught exception. Every client gets a listener for its whole life. The queries on it
+ * is idle or runs a single `pool.query`, so on a client checked out for a transaction or a lock
+ * the event would be uncaught, and the server shuts down on an uncaught exception. Every client
+ * gets a listener for its whole life. The queries on it
  * fail on their own (and the request answers 503); the listener gives the client back to the
  * pool at once, to be discarded, because its holder may never do so: Drizzle's `transaction()`
  * sends BEGIN before the try/finally that releases its client. The holder's own release, if it
