@@ -89,8 +89,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     connectionTimeoutMillis: 5_000,
     query_timeout: 30_000,
   });
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  discardBrokenClients(pool);
   const db = drizzlePostgres({ client: pool, schema });
   const listener = new PostgresListener(databaseUrl);
   return {
@@ -99,10 +98,15 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     withAdvisoryLock: async (key, work) => {
       const client = await pool.connect();
+      let discard = false;
       try {
         return await withLockOn(client, key, work);
+      } catch (error) {
+        // The unlock may not have gone through: the session must not go back to the pool holding the lock.
+        discard = true;
+        throw error;
       } finally {
-        client.release();
+        client.release(discard);
       }
     },
     migrate: () => migratePostgres(db, { migrationsFolder }),
@@ -114,6 +118,33 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
       if (!pool.ended) await pool.end();
     },
   };
+}
+
+/**
+ * A lost connection must neither stop the process nor cost the pool a connection for good.
+ * node-postgres reports it as an 'error' event on the client; pg-pool listens only while a client
+ * is idle or runs a single `pool.query`, so on a client checked out for a transaction or a lock
+ * the event would be uncaught, and the server shuts down on an uncaught exception. Every client
+ * gets a listener for its whole life. The queries on it
+ * fail on their own (and the request answers 503); the listener gives the client back to the
+ * pool at once, to be discarded, because its holder may never do so: Drizzle's `transaction()`
+ * sends BEGIN before the try/finally that releases its client. The holder's own release, if it
+ * comes, is then a no-op (pg-pool throws on a second release).
+ */
+function discardBrokenClients(pool: pg.Pool): void {
+  const held = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => held.add(client));
+  pool.on('release', (_error, client) => held.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!held.has(client)) return;
+      const release = client.release;
+      client.release = () => undefined;
+      release(error);
+    });
+  });
+  // An idle client that loses its connection is removed by pg-pool, which reports it here.
+  pool.on('error', () => undefined);
 }
 
 const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
@@ -139,14 +170,21 @@ class PostgresListener {
     const isNew = !subscribers;
     if (!subscribers) this.channels.set(channel, (subscribers = new Set()));
     subscribers.add(onPayload);
-    const client = await this.connect();
-    if (isNew) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-    return async () => {
+    const stop = async () => {
       subscribers.delete(onPayload);
       if (subscribers.size > 0 || this.channels.get(channel) !== subscribers) return;
       this.channels.delete(channel);
       await this.client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
     };
+    try {
+      const client = await this.connect();
+      if (isNew) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // The caller learns it is not listening and may ask again; a retry must not subscribe twice.
+      await stop();
+      throw error;
+    }
+    return stop;
   }
 
   async close(): Promise<void> {
@@ -170,8 +208,14 @@ class PostgresListener {
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
-    await client.connect();
-    for (const channel of this.channels.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // A connection that broke halfway is closed here: `lost` only looks after the current client.
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.client = client;
     this.failures = 0;
     return client;

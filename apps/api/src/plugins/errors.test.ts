@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlCharactersMessage } from '@portal/contract';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { MAX_PATH_VALUE_LENGTH } from '../app';
-import { ERROR_MESSAGES } from './errors';
+import { ERROR_MESSAGES, isDatabaseUnavailable } from './errors';
 
 const logLines: string[] = [];
 let t: TestApp;
@@ -146,5 +146,26 @@ describe('addresses the router cannot take', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({ message: ERROR_MESSAGES.badUrl });
     }
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it.each([
+    new Error('Connection terminated unexpectedly'),
+    new Error('Client has encountered a connection error and is not queryable'),
+    new Error('timeout exceeded when trying to connect'),
+    new Error('Query read timeout'),
+    Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    Object.assign(new Error('connection failure'), { code: '08006' }),
+  ])('is known by "$message", also as the cause of a failed query', (cause) => {
+    expect(isDatabaseUnavailable(cause)).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause }))).toBe(true);
+  });
+
+  it('is not a statement the database refused', () => {
+    const refused = Object.assign(new Error('invalid input syntax for type integer'), { code: '22P02' });
+    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: refused }))).toBe(false);
   });
 });

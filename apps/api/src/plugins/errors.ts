@@ -44,16 +44,39 @@ const CLIENT_ERROR_MESSAGES: Record<string, { status: number; message: string }>
 const MALFORMED_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unsupported Content-Type\.)$|unexpected end of multipart data$/i;
 
-// Errors by which node-postgres and PGlite say the database cannot be reached right now.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '53300']);
+// Errors by which node-postgres and PGlite say the database cannot be reached right now: the
+// network's, PostgreSQL's connection exceptions (class 08), a server shutting down or starting
+// up (57P01-57P03) and one with no connection left (53300).
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const CONNECTION_EXCEPTION_CLASS = /^08[0-9A-Z]{3}$/;
 
-const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|PGlite is closed/i;
+/**
+ * node-postgres's own errors carry no code: the pool's wait for a connection running out, a
+ * connection lost under a query ("Connection terminated unexpectedly"), a query on a client whose
+ * connection broke before it ("Client has encountered a connection error and is not queryable")
+ * and a query the server did not answer within `query_timeout`.
+ */
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|is not queryable|Query read timeout|PGlite is closed/i;
 
 /** Drizzle wraps the driver's error as `cause`, so the whole chain is looked at. */
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || CONNECTION_EXCEPTION_CLASS.test(code))) return true;
     if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
   }
   return false;

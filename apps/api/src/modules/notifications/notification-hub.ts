@@ -45,7 +45,12 @@ export class NotificationHub {
    */
   async open(principal: Principal, response: ServerResponse): Promise<PassThrough> {
     this.listening ??= this.options.database.listen(NOTIFICATIONS_CHANNEL, (payload) => void this.deliver(payload));
-    await this.listening;
+    const listening = this.listening;
+    // Unable to listen (the database is away): this stream fails, and the next one asks again.
+    await listening.catch((error: unknown) => {
+      if (this.listening === listening) this.listening = undefined;
+      throw error;
+    });
     const entry: OpenStream = { principal, stream: new PassThrough(), responseClosed: once(response, 'close') };
     // 'close' on the response, not the request: it also fires when the client disconnects.
     response.once('close', () => entry.stream.destroy());
@@ -85,7 +90,8 @@ export class NotificationHub {
     await Promise.race([Promise.allSettled(sent), cap]);
     const listening = this.listening;
     this.listening = undefined;
-    if (listening) await (await listening)();
+    const stop = await listening?.catch(() => undefined);
+    if (stop) await stop();
   }
 
   get openCount(): number {
