@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { createDataAccess } from './db/repositories';
 import { SessionCache } from './modules/auth/session-cache';
+import type { LiveSession } from './modules/auth/session.repository';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { accountRoutes } from './modules/account/account.routes';
@@ -71,6 +72,8 @@ export interface AppOptions {
   logger?: false | { stream: NodeJS.WritableStream };
   /** false: the mail queue is delivered only when asked (tests that inspect the queue). */
   deliverMailAfterActions?: boolean;
+  /** How often open notification streams are checked; the hub's own period unless a test wants it sooner. */
+  streamHeartbeatMs?: number;
   /** More routes for the /api context, behind the same access hook (tests use it to probe the rules). */
   extraApiRoutes?: FastifyPluginAsync;
 }
@@ -133,8 +136,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const avatars = new AvatarStore(adapters.storage);
   const { limiterFactory } = adapters;
   const passwordTries = new PasswordTries(limiterFactory);
-  // One session cache per process (decision 013): revocations here forget at once, elsewhere within a second.
-  const data = createDataAccess(db, { sessions: new SessionCache() });
+  // One session cache per process (decision 013): revocations here forget at once, and so do other
+  // processes whose notification hub hears of them; the rest within a second.
+  const sessionCache = new SessionCache<LiveSession>();
+  const data = createDataAccess(db, { sessions: sessionCache });
   const authService = new AuthService({ data, clock, passwordTries, supportEmail });
   const signupService = new SignupService({ data, clock, authService, passwordTries, limiterFactory, mailer, avatars });
   const recoveryService = new RecoveryService({
@@ -162,7 +167,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const notificationHub = new NotificationHub({
     database,
     notifications: notificationService,
-    isLive: (principal) => authService.isLive(principal),
+    liveSessions: (sessionIds) => authService.liveSessions(sessionIds),
+    onSessionRevoked: (sessionId) => sessionCache.forgetSession(sessionId),
+    heartbeatMs: options.streamHeartbeatMs,
     log: app.log,
   });
   // Open streams never end by themselves: they are ended before the server waits for its requests.
@@ -206,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await product.register(accountRoutes, { accountService });
         await product.register(campaignRoutes, { campaignService });
         await product.register(mediaRoutes, { mediaService });
-        await product.register(reviewRoutes, { reviewService, notificationHub });
+        await product.register(reviewRoutes, { reviewService });
         await product.register(notificationRoutes, { notificationService, notificationHub });
         await product.register(insightsRoutes, { insightsService });
         await product.register(paymentRoutes, { paymentService });

@@ -49,6 +49,8 @@ export interface TestAppOptions {
   deliverMailAfterActions?: boolean;
   /** Another app's database, for a second API instance on it; left open by `close`. */
   database?: DatabaseHandle;
+  /** How often open notification streams are checked (milliseconds); the hub's own period otherwise. */
+  streamHeartbeatMs?: number;
   /** A payment provider other than the sandbox (the Stripe tests); closed with the app. */
   payments?: PaymentProvider;
 }
@@ -108,6 +110,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     extraApiRoutes: options.extraApiRoutes,
     deliverMailAfterActions: options.deliverMailAfterActions,
+    streamHeartbeatMs: options.streamHeartbeatMs,
   });
   await app.ready();
 

@@ -152,9 +152,9 @@ export class AuthService {
     return { sessionId: found.session.id, userId: found.user.id, roleId: found.user.roleId, session: found.session };
   }
 
-  /** Whether the principal's session still stands, read from the database (for long-lived streams). */
-  isLive(principal: Principal): Promise<boolean> {
-    return this.data.repos.sessions.isLive(principal.sessionId, this.clock.now());
+  /** Of these sessions, those that still stand, read from the database in one query (for long-lived streams). */
+  liveSessions(sessionIds: readonly string[]): Promise<Set<string>> {
+    return this.data.repos.sessions.liveAmong(sessionIds, this.clock.now());
   }
 
   async logout(principal: Principal): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 import type { ClientInfo } from '../../lib/client-info';
@@ -10,6 +10,12 @@ export interface NewSession extends ClientInfo {
   remember: boolean;
   expiresAt: Date;
 }
+
+/**
+ * The NOTIFY channel that tells every process of each session just revoked: `{userId}:{sessionId}`.
+ * Sent in the revoking statement, so it is delivered when its transaction commits (decision 014).
+ */
+export const SESSIONS_REVOKED_CHANNEL = 'sessions_revoked';
 
 export type LiveSession = NonNullable<Awaited<ReturnType<SessionRepository['lookUpLive']>>>;
 
@@ -68,38 +74,61 @@ export class SessionRepository {
     return row;
   }
 
-  /** Whether the session still stands: not revoked, not expired, its user not banned. Never cached. */
-  async isLive(sessionId: string, now: Date): Promise<boolean> {
-    const [row] = await this.db
+  /**
+   * Of the given sessions, those that still stand: not revoked, not expired, their user not
+   * banned. One query for any number (the open streams' heartbeat), never cached.
+   */
+  async liveAmong(sessionIds: readonly string[], now: Date): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const rows = await this.db
       .select({ id: sessions.id })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.id, sessionId),
+          // One array parameter: the statement stays the same whatever the number of streams.
+          sql`${sessions.id} = any(${sql.param(sessionIds)}::uuid[])`,
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now),
           eq(users.status, true),
         ),
-      )
-      .limit(1);
-    return row !== undefined;
+      );
+    return new Set(rows.map((row) => row.id));
   }
 
   async revoke(sessionId: string, at: Date): Promise<void> {
     this.cache?.forgetSession(sessionId);
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.revokeWhere(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)), at);
   }
 
   /** Ends every live session of a user: after a password change or reset, or a ban. */
   async revokeAllOfUser(userId: number, at: Date): Promise<void> {
     this.cache?.forgetUser(userId);
+    await this.revokeWhere(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)), at);
+  }
+
+  /**
+   * Revokes the sessions `where` selects and, in the same statement, announces each that had not
+   * expired on SESSIONS_REVOKED_CHANNEL, so that every process ends the streams open on them as
+   * soon as the caller's transaction commits. Expired ones are left out: nothing accepts them
+   * already, and a stream still open on one ends at its next heartbeat.
+   */
+  private async revokeWhere(where: SQL | undefined, at: Date): Promise<void> {
+    const revoked = this.db
+      .$with('revoked')
+      .as(
+        this.db
+          .update(sessions)
+          .set({ revokedAt: at })
+          .where(where)
+          .returning({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt }),
+      );
     await this.db
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .with(revoked)
+      .select({
+        announced: sql`pg_notify(${SESSIONS_REVOKED_CHANNEL}, concat(${revoked.userId}, ':', ${revoked.id}))`,
+      })
+      .from(revoked)
+      .where(gt(revoked.expiresAt, at));
   }
 }

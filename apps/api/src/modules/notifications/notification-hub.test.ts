@@ -9,26 +9,38 @@ import type { NotificationService } from './notification.service';
 
 describe('NotificationHub', () => {
   it('listens again for the next stream when the database could not be reached for the first', async () => {
-    let attempts = 0;
+    // The hub listens on two channels; while the database is away one of them fails.
+    let reachable = false;
+    const listened: string[] = [];
+    const stopped: string[] = [];
     const database = {
-      listen: () => {
-        attempts += 1;
-        if (attempts === 1) return Promise.reject(new Error('Connection terminated unexpectedly'));
-        return Promise.resolve(() => Promise.resolve());
+      listen: (channel: string) => {
+        if (!reachable && listened.length === 0) {
+          listened.push(`refused ${channel}`);
+          return Promise.reject(new Error('Connection terminated unexpectedly'));
+        }
+        listened.push(channel);
+        return Promise.resolve(() => {
+          stopped.push(channel);
+          return Promise.resolve();
+        });
       },
     } as unknown as DatabaseHandle;
     const hub = new NotificationHub({
       database,
       notifications: {} as NotificationService,
-      isLive: () => Promise.resolve(true),
+      liveSessions: (ids) => Promise.resolve(new Set(ids)),
       log: { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger,
     });
     const principal = { sessionId: 'session', userId: 1, roleId: 2 } as Principal;
     const response = new EventEmitter() as ServerResponse;
 
     await expect(hub.open(principal, response)).rejects.toThrow('Connection terminated unexpectedly');
+    // The channel that did subscribe was given up, so the next attempt cannot deliver twice.
+    expect(stopped).toHaveLength(1);
+    reachable = true;
     await hub.open(principal, response);
-    expect(attempts).toBe(2);
+    expect(listened).toHaveLength(4);
     expect(hub.openCount).toBe(1);
 
     response.emit('close');

@@ -4,8 +4,20 @@ import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { Principal } from '../auth/auth.service';
+import { SESSIONS_REVOKED_CHANNEL } from '../auth/session.repository';
 import { NOTIFICATIONS_CHANNEL } from './notification.repository';
 import type { NotificationService } from './notification.service';
+
+/**
+ * Streams one session may hold open in a process: a few tabs of one browser (which shares the
+ * token between them, and over HTTP/1.1 has only six connections per host anyway). Opening one
+ * more ends the session's oldest.
+ */
+export const MAX_STREAMS_PER_SESSION = 4;
+/** Streams one user may hold open in a process, over all their sessions; one more ends the user's oldest. */
+export const MAX_STREAMS_PER_USER = 8;
+/** How often the open streams' sessions are checked, and each stream kept open with a comment line. */
+export const HEARTBEAT_MS = 25_000;
 
 interface OpenStream {
   principal: Principal;
@@ -20,10 +32,15 @@ const CLOSE_WAIT_MS = 5_000;
 export interface NotificationHubOptions {
   database: DatabaseHandle;
   notifications: NotificationService;
-  /** Whether the stream's session still stands (not ended, revoked, expired or banned). */
-  isLive(principal: Principal): Promise<boolean>;
+  /** Of these sessions, those that still stand (not ended, revoked, expired or banned): one query for all. */
+  liveSessions(sessionIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * Told of every session revoked in any process, while the hub listens: the process's session
+   * cache (decision 013) forgets it, so a stream cannot reopen on a check cached before the revocation.
+   */
+  onSessionRevoked?(sessionId: string): void;
   log: FastifyBaseLogger;
-  /** How often a stream is checked and kept open with a comment line. */
+  /** HEARTBEAT_MS unless a test wants it sooner. */
   heartbeatMs?: number;
 }
 
@@ -31,20 +48,26 @@ export interface NotificationHubOptions {
  * The open notification streams of this process (docs/product/review.md, Live updates). Every
  * notification written by any process is announced on the database's NOTIFICATIONS_CHANNEL
  * when its transaction commits; the hub of each process listens there and writes the ones for
- * its open streams as server-sent events. It starts listening when the first stream opens.
+ * its open streams as server-sent events. Every session revocation is announced the same way
+ * on SESSIONS_REVOKED_CHANNEL, and the hub ends that session's streams at once. It starts
+ * listening when the first stream opens.
  */
 export class NotificationHub {
-  private readonly streams = new Map<number, Set<OpenStream>>();
+  /** Each user's open streams, oldest first. */
+  private readonly streams = new Map<number, OpenStream[]>();
   private listening: Promise<() => Promise<void>> | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private checking = false;
 
   constructor(private readonly options: NotificationHubOptions) {}
 
   /**
    * A new stream for the principal, to be sent as the body of `response`. The stream ends when
-   * the client goes away, on a ban, and on shutdown.
+   * the client goes away, when its session is revoked or found dead, when newer streams of its
+   * session or user exceed the caps, and on shutdown.
    */
   async open(principal: Principal, response: ServerResponse): Promise<PassThrough> {
-    this.listening ??= this.options.database.listen(NOTIFICATIONS_CHANNEL, (payload) => void this.deliver(payload));
+    this.listening ??= this.listen();
     const listening = this.listening;
     // Unable to listen (the database is away): this stream fails, and the next one asks again.
     await listening.catch((error: unknown) => {
@@ -54,23 +77,17 @@ export class NotificationHub {
     const entry: OpenStream = { principal, stream: new PassThrough(), responseClosed: once(response, 'close') };
     // 'close' on the response, not the request: it also fires when the client disconnects.
     response.once('close', () => entry.stream.destroy());
-    const ofUser = this.streams.get(principal.userId) ?? new Set();
-    ofUser.add(entry);
+    entry.stream.once('close', () => this.forget(entry));
+    const ofUser = this.streams.get(principal.userId) ?? [];
+    ofUser.push(entry);
     this.streams.set(principal.userId, ofUser);
+    const ofSession = ofUser.filter((open) => open.principal.sessionId === principal.sessionId);
+    if (ofSession.length > MAX_STREAMS_PER_SESSION) this.end(ofSession[0]!);
+    else if (ofUser.length > MAX_STREAMS_PER_USER) this.end(ofUser[0]!);
     // The browser waits 5 s before reconnecting after a dropped connection.
     entry.stream.write('retry: 5000\n: connected\n\n');
-    const heartbeat = setInterval(() => void this.check(entry), this.options.heartbeatMs ?? 25_000);
-    entry.stream.once('close', () => {
-      clearInterval(heartbeat);
-      ofUser.delete(entry);
-      if (ofUser.size === 0 && this.streams.get(principal.userId) === ofUser) this.streams.delete(principal.userId);
-    });
+    this.heartbeat ??= setInterval(() => void this.check(), this.options.heartbeatMs ?? HEARTBEAT_MS);
     return entry.stream;
-  }
-
-  /** Ends the user's open streams in this process (a ban); other processes end theirs at their next check. */
-  endStreamsOf(userId: number): void {
-    for (const entry of this.streams.get(userId) ?? []) entry.stream.end();
   }
 
   /**
@@ -80,11 +97,9 @@ export class NotificationHub {
    */
   async close(): Promise<void> {
     const sent: Promise<unknown>[] = [];
-    for (const ofUser of this.streams.values()) {
-      for (const entry of ofUser) {
-        entry.stream.end();
-        sent.push(entry.responseClosed);
-      }
+    for (const entry of this.all()) {
+      this.end(entry);
+      sent.push(entry.responseClosed);
     }
     const cap = new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref());
     await Promise.race([Promise.allSettled(sent), cap]);
@@ -96,29 +111,103 @@ export class NotificationHub {
 
   get openCount(): number {
     let total = 0;
-    for (const ofUser of this.streams.values()) total += ofUser.size;
+    for (const ofUser of this.streams.values()) total += ofUser.length;
     return total;
   }
 
-  private async check(entry: OpenStream): Promise<void> {
+  private async listen(): Promise<() => Promise<void>> {
+    const { database } = this.options;
+    const results = await Promise.allSettled([
+      database.listen(NOTIFICATIONS_CHANNEL, (payload) => void this.deliver(payload)),
+      database.listen(SESSIONS_REVOKED_CHANNEL, (payload) => this.revoked(payload)),
+    ]);
+    const stops = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) {
+      // Half a subscription would deliver twice once the next stream asks again: undo it.
+      await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
+      throw failed.reason;
+    }
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    };
+  }
+
+  private *all(): Iterable<OpenStream> {
+    for (const ofUser of this.streams.values()) yield* ofUser;
+  }
+
+  /** Ends the stream and stops counting it at once: its close may come later, and the caps must not see it. */
+  private end(entry: OpenStream): void {
+    this.forget(entry);
+    entry.stream.end();
+  }
+
+  private forget(entry: OpenStream): void {
+    const { userId } = entry.principal;
+    const ofUser = this.streams.get(userId);
+    const index = ofUser?.indexOf(entry) ?? -1;
+    if (index < 0) return;
+    ofUser!.splice(index, 1);
+    if (ofUser!.length > 0) return;
+    this.streams.delete(userId);
+    if (this.streams.size === 0) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = undefined;
+    }
+  }
+
+  /** A session was revoked in some process (`{userId}:{sessionId}`): its streams here end now. */
+  private revoked(payload: string): void {
+    const separator = payload.indexOf(':');
+    const userId = Number(payload.slice(0, separator));
+    const sessionId = payload.slice(separator + 1);
+    this.options.onSessionRevoked?.(sessionId);
+    for (const entry of [...(this.streams.get(userId) ?? [])]) {
+      if (entry.principal.sessionId === sessionId) this.end(entry);
+    }
+  }
+
+  /**
+   * Checks every open stream's session in one query, ends those that no longer stand (a ban or
+   * expiry nobody announced) and writes a comment line to the rest, which keeps proxies from
+   * closing them.
+   */
+  private async check(): Promise<void> {
+    // A check slower than the period must not pile up behind itself.
+    if (this.checking) return;
+    this.checking = true;
     try {
-      if (await this.options.isLive(entry.principal)) entry.stream.write(': keep-alive\n\n');
-      else entry.stream.end();
-    } catch (error) {
-      // A database hiccup keeps the stream; the next check tries again.
-      this.options.log.warn({ err: error }, 'notification stream check failed');
+      const open = [...this.all()];
+      let live: Set<string> | undefined;
+      try {
+        live = await this.options.liveSessions([...new Set(open.map((entry) => entry.principal.sessionId))]);
+      } catch (error) {
+        // A database hiccup keeps the streams; the next check tries again.
+        this.options.log.warn({ err: error }, 'notification stream check failed');
+      }
+      for (const entry of open) {
+        // Ended meanwhile (revoked, capped, closed): a write now would fail.
+        if (entry.stream.writableEnded) continue;
+        if (live && !live.has(entry.principal.sessionId)) this.end(entry);
+        else entry.stream.write(': keep-alive\n\n');
+      }
+    } finally {
+      this.checking = false;
     }
   }
 
   private async deliver(payload: string): Promise<void> {
     const [userId, id] = payload.split(':').map(Number);
     const open = this.streams.get(userId!);
-    if (!open || open.size === 0) return;
+    if (!open || open.length === 0) return;
     try {
       const found = await this.options.notifications.forStream(id!);
       if (!found) return;
       const data = JSON.stringify({ notification: found.notification, unread_count: found.unread });
-      for (const entry of open) entry.stream.write(`event: notification\nid: ${id}\ndata: ${data}\n\n`);
+      for (const entry of this.streams.get(userId!) ?? []) {
+        entry.stream.write(`event: notification\nid: ${id}\ndata: ${data}\n\n`);
+      }
     } catch (error) {
       this.options.log.error({ err: error }, 'notification could not be sent to open streams');
     }

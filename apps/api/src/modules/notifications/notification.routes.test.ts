@@ -1,8 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_MESSAGES, ROLE, type Notification } from '@portal/contract';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
+import * as schema from '../../db/schema';
+import { SessionRepository } from '../auth/session.repository';
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './notification-hub';
 import { wizardOf } from '../../../test/campaigns';
-import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  errorBody,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestAppOptions,
+} from '../../../test/test-app';
 
 describe('notifications', () => {
   let t: TestApp;
@@ -83,78 +94,231 @@ describe('notifications', () => {
   });
 
   describe('the live stream', () => {
-    /** Reads server-sent events from an open response until `until` holds, or fails after 10 s. */
-    async function readEvents(response: Response, until: (text: string) => boolean): Promise<string> {
-      const reader = response.body!.getReader();
+    /** Streams must end "at once" on a revocation: far sooner than the 25 s heartbeat would. */
+    const AT_ONCE_MS = 3_000;
+    let address: string;
+    beforeAll(async () => {
+      address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    interface OpenedStream {
+      reader: ReadableStreamDefaultReader<Uint8Array>;
+      /** Everything read so far. */
+      text: string;
+      /** A read still under way when an earlier wait gave up; the next wait takes it over. */
+      pending?: ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>;
+    }
+
+    /**
+     * Reads until `until` holds of what was read ('matched'), the body ends ('ended'), or `ms`
+     * pass ('waited').
+     */
+    async function readUntil(
+      opened: OpenedStream,
+      until: (text: string) => boolean,
+      ms = 10_000,
+    ): Promise<'matched' | 'ended' | 'waited'> {
       const decoder = new TextDecoder();
-      let text = '';
       let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no matching event within 10 s; got: ${text}`)), 10_000);
+      const deadline = new Promise<'waited'>((resolve) => {
+        timer = setTimeout(() => resolve('waited'), ms);
       });
       try {
-        while (!until(text)) {
-          const { value, done } = await Promise.race([reader.read(), deadline]);
-          if (done) break;
-          text += decoder.decode(value, { stream: true });
+        while (!until(opened.text)) {
+          opened.pending ??= opened.reader.read();
+          const result = await Promise.race([opened.pending, deadline]);
+          if (result === 'waited') return result;
+          opened.pending = undefined;
+          if (result.done) return 'ended';
+          opened.text += decoder.decode(result.value, { stream: true });
         }
+        return 'matched';
       } finally {
         clearTimeout(timer);
       }
-      reader.releaseLock();
-      return text;
+    }
+
+    /** Whether the body ends within `ms`. */
+    const endsWithin = async (opened: OpenedStream, ms: number) =>
+      (await readUntil(opened, () => false, ms)) === 'ended';
+
+    async function openStream(token: string, at = address): Promise<OpenedStream> {
+      const response = await fetch(`${at}/api/my-notifications/stream`, { headers: bearer(token) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      // Ended streams must not leave keep-alive connections that hold the server's shutdown open.
+      expect(response.headers.get('connection')).toBe('close');
+      const opened: OpenedStream = { reader: response.body!.getReader(), text: '' };
+      expect(await readUntil(opened, (text) => text.includes(': connected'))).toBe('matched');
+      return opened;
+    }
+
+    /** A second API instance on the same database: its own pool and listener on PostgreSQL. */
+    async function secondInstance(options: TestAppOptions = {}) {
+      const url = (t.database as DatabaseHandle & { url?: string }).url;
+      const database = url ? await openDatabase({ databaseUrl: url }) : t.database;
+      const second = await createTestApp({ ...options, database });
+      return {
+        ...second,
+        async close() {
+          await second.close();
+          if (database !== t.database) await database.close();
+        },
+      };
     }
 
     it('delivers a notification written by another API instance on the same database', async () => {
-      // A second instance: its own pool and listener on PostgreSQL; the same embedded database otherwise.
-      const url = (t.database as DatabaseHandle & { url?: string }).url;
-      const secondDatabase = url ? await openDatabase({ databaseUrl: url }) : t.database;
-      const second = await createTestApp({ database: secondDatabase });
+      const second = await secondInstance();
       try {
-        const address = await second.app.listen({ port: 0, host: '127.0.0.1' });
-        const stream = await fetch(`${address}/api/my-notifications/stream`, { headers: bearer(customerToken) });
-        expect(stream.status).toBe(200);
-        expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-        // Ended streams must not leave keep-alive connections that hold the server's shutdown open.
-        expect(stream.headers.get('connection')).toBe('close');
-        await readEvents(stream, (text) => text.includes(': connected'));
+        const stream = await openStream(customerToken, await second.app.listen({ port: 0, host: '127.0.0.1' }));
 
         // The decision is made through the first instance; its event becomes the notification there.
         const campaign = await wizard.createSubmitted(customerToken, { campaign_name: 'Live one' });
         await decide(campaign.id, 'approved');
         await t.app.events.dispatchPending();
 
-        const text = await readEvents(stream, (received) => received.includes('event: notification'));
-        const data = JSON.parse(/data: (.*)\n/.exec(text)![1]!);
+        expect(await readUntil(stream, (received) => received.includes('event: notification'))).toBe('matched');
+        const data = JSON.parse(/data: (.*)\n/.exec(stream.text)![1]!);
         expect(data.notification).toMatchObject({
           message: 'Your campaign "Live one" was approved and your ad is published',
           campaign: { id: campaign.id },
         });
         expect(data.unread_count).toBe(1);
-        await stream.body!.cancel();
+        await stream.reader.cancel();
       } finally {
         await second.close();
-        if (secondDatabase !== t.database) await secondDatabase.close();
       }
     });
 
-    it('ends when the session is banned', async () => {
+    it('ends at once when the session is banned', async () => {
       const user = await t.createUser();
-      const token = await t.login(user.email);
-      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const stream = await fetch(`${address}/api/my-notifications/stream`, { headers: bearer(token) });
-      await readEvents(stream, (text) => text.includes(': connected'));
+      const stream = await openStream(await t.login(user.email));
       const ban = await t.app.inject({
         method: 'POST',
         url: `/api/toggle-user-status/${user.id}`,
         headers: bearer(adminToken),
       });
       expect(ban.statusCode).toBe(200);
-      // The body ends: the reader reports done.
-      const reader = stream.body!.getReader();
-      let done = false;
-      while (!done) done = (await reader.read()).done;
-      expect(done).toBe(true);
+      expect(await endsWithin(stream, AT_ONCE_MS)).toBe(true);
+    });
+
+    it("ends at once on logout; the user's other sessions keep theirs", async () => {
+      const user = await t.createUser();
+      const token = await t.login(user.email);
+      const other = await openStream(await t.login(user.email));
+      const stream = await openStream(token);
+      const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+      expect(logout.statusCode).toBe(200);
+      expect(await endsWithin(stream, AT_ONCE_MS)).toBe(true);
+      expect(await endsWithin(other, 300)).toBe(false);
+      await other.reader.cancel();
+    });
+
+    it("ends at once on a password change, every session's stream", async () => {
+      const user = await t.createUser();
+      const token = await t.login(user.email);
+      const streams = [await openStream(token), await openStream(await t.login(user.email))];
+      const change = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer/change-password',
+        headers: bearer(token),
+        payload: {
+          current_password: TEST_PASSWORD,
+          new_password: 'Other-horse2',
+          new_password_confirmation: 'Other-horse2',
+        },
+      });
+      expect(change.statusCode).toBe(200);
+      for (const stream of streams) expect(await endsWithin(stream, AT_ONCE_MS)).toBe(true);
+    });
+
+    it('ends at once when another API instance revokes its session, and is not accepted again on a cached check', async () => {
+      const second = await secondInstance();
+      try {
+        const token = await t.login((await t.createUser()).email);
+        const stream = await openStream(token);
+        const logout = await second.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+        expect(logout.statusCode).toBe(200);
+        expect(await endsWithin(stream, AT_ONCE_MS)).toBe(true);
+        // Nor can it reopen, or send anything, on the session check this instance cached a moment
+        // ago (its clock stands still): the announcement made it forget.
+        expect((await list(token)).statusCode).toBe(401);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it(`holds ${MAX_STREAMS_PER_SESSION} streams a session: each one more ends the session's oldest`, async () => {
+      const user = await t.createUser();
+      const token = await t.login(user.email);
+      const other = await openStream(await t.login(user.email));
+      const streams: OpenedStream[] = [];
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await openStream(token));
+      streams.push(await openStream(token));
+      expect(await endsWithin(streams[0]!, AT_ONCE_MS)).toBe(true);
+      streams.push(await openStream(token));
+      expect(await endsWithin(streams[1]!, AT_ONCE_MS)).toBe(true);
+      for (const open of [other, ...streams.slice(2)]) {
+        expect(await endsWithin(open, 100)).toBe(false);
+        await open.reader.cancel();
+      }
+    });
+
+    it(`holds ${MAX_STREAMS_PER_USER} streams a user over all sessions: one more ends the user's oldest`, async () => {
+      const user = await t.createUser();
+      const streams: OpenedStream[] = [];
+      // Each session under its own cap, so only the user's cap can end one.
+      let token = '';
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+        if (i % MAX_STREAMS_PER_SESSION === 0) token = await t.login(user.email);
+        streams.push(await openStream(token));
+      }
+      streams.push(await openStream(await t.login(user.email)));
+      expect(await endsWithin(streams[0]!, AT_ONCE_MS)).toBe(true);
+      for (const open of streams.slice(1)) {
+        expect(await endsWithin(open, 100)).toBe(false);
+        await open.reader.cancel();
+      }
+    });
+
+    it("checks every open stream's session in one query each heartbeat, and ends those that no longer stand", async () => {
+      const checks = vi.spyOn(SessionRepository.prototype, 'liveAmong');
+      const fast = await secondInstance({ streamHeartbeatMs: 200 });
+      try {
+        const at = await fast.app.listen({ port: 0, host: '127.0.0.1' });
+        const users = await Promise.all(Array.from({ length: 6 }, () => t.createUser()));
+        const streams = await Promise.all(users.map(async (user) => openStream(await t.login(user.email), at)));
+        const sessionIds = (
+          await t.database.db
+            .select({ id: schema.sessions.id })
+            .from(schema.sessions)
+            .where(
+              inArray(
+                schema.sessions.userId,
+                users.map((user) => user.id),
+              ),
+            )
+        ).map((row) => row.id);
+
+        checks.mockClear();
+        for (const stream of streams) {
+          const seen = stream.text.split(': keep-alive').length;
+          expect(await readUntil(stream, (text) => text.split(': keep-alive').length > seen)).toBe('matched');
+        }
+        expect(checks).toHaveBeenCalled();
+        for (const [checked] of checks.mock.calls) expect([...checked].sort()).toEqual([...sessionIds].sort());
+
+        // A ban made by hand announces nothing: the next heartbeat finds it.
+        await t.database.db.update(schema.users).set({ status: false }).where(eq(schema.users.id, users[0]!.id));
+        expect(await endsWithin(streams[0]!, AT_ONCE_MS)).toBe(true);
+        for (const open of streams.slice(1)) {
+          expect(await endsWithin(open, 100)).toBe(false);
+          await open.reader.cancel();
+        }
+      } finally {
+        checks.mockRestore();
+        await fast.close();
+      }
     });
 
     it('refuses a stream without a token', async () => {

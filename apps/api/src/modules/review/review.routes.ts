@@ -2,14 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { REVIEW_MESSAGES, reviewEndpoints } from '@portal/contract';
 import { route } from '../../lib/endpoint-route';
 import { requirePrincipal } from '../../plugins/auth';
-import type { NotificationHub } from '../notifications/notification-hub';
 import type { ReviewService } from './review.service';
 
 /** The review queue and the users' list, for administrators (docs/product/review.md). */
-export async function reviewRoutes(
-  app: FastifyInstance,
-  { reviewService, notificationHub }: { reviewService: ReviewService; notificationHub: NotificationHub },
-) {
+export async function reviewRoutes(app: FastifyInstance, { reviewService }: { reviewService: ReviewService }) {
   route(app, reviewEndpoints.listCampaignRequests, async (request) =>
     reviewService.listRequests(request.query.listing_type, request.query),
   );
@@ -29,7 +25,6 @@ export async function reviewRoutes(
 
   route(app, reviewEndpoints.toggleUserStatus, async (request) => {
     const data = await reviewService.toggleStatus(requirePrincipal(request), request.params.id);
-    if (!data.status) notificationHub.endStreamsOf(data.id);
     return { message: REVIEW_MESSAGES.userStatusUpdated, data };
   });
 }
