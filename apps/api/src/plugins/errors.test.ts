@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,5 +168,23 @@ describe('a database that cannot be reached', () => {
   it('is not a statement the database refused', () => {
     const refused = Object.assign(new Error('invalid input syntax for type integer'), { code: '22P02' });
     expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: refused }))).toBe(false);
+  });
+});
+
+describe('a client that leaves in the middle of its body', () => {
+  it('is logged as such, not as a database that cannot be reached', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const logged = logLines.length;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
+    // The body has begun to arrive when the client goes.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await expect.poll(() => logLines.slice(logged).join('')).toContain('the client went away');
+    expect(logLines.slice(logged).join('')).not.toContain('database unavailable');
   });
 });

@@ -181,6 +181,12 @@ async function errorsPlugin(app: FastifyInstance) {
     if (known) return sendError(reply, known.status, { message: known.message });
     if (!error.code && MALFORMED_MULTIPART.test(error.message))
       return sendError(reply, 400, { message: ERROR_MESSAGES.malformedMultipart });
+    // A client that went away while its body was being read: Node reports that as ECONNRESET,
+    // which would otherwise read as a lost database connection. Nobody is left to answer.
+    if (request.raw.readableAborted) {
+      request.log.info('the client went away before its request had arrived');
+      return sendError(reply, 400, { message: ERROR_MESSAGES.badRequest });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return sendError(reply, 503, { message: ERROR_MESSAGES.unavailable });
