@@ -16,11 +16,14 @@ export const CUSTOMER_QUOTAS = {
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+// Below 1024 of either unit no thousands separator is needed, so no Intl formatter is built:
+// the web imports the contract as it starts, where the first one costs tens of milliseconds
+// (docs/decisions/020-dashboard-rendering.md).
+const oneDecimal = (value: number) => String(Math.round(value * 10) / 10);
 
 /** A size as the media messages write it: "20 MB", "1.5 GB" (powers of 1024, as the limits are). */
 export const formatBytes = (bytes: number) =>
-  bytes >= GB ? `${oneDecimal.format(bytes / GB)} GB` : `${oneDecimal.format(bytes / MB)} MB`;
+  bytes >= GB ? `${oneDecimal(bytes / GB)} GB` : `${oneDecimal(bytes / MB)} MB`;
 
 export const QUOTA_MESSAGES = {
   campaigns: (left: number) =>
