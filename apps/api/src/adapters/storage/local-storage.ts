@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -106,16 +106,6 @@ export class LocalFileStorage implements FileStorage {
   /** A byte range of the file (both ends included), for the signed view route. */
   readRange(key: string, start: number, end: number): Readable {
     return createReadStream(this.fileOf(key), { start, end });
-  }
-
-  async copy(fromKey: string, toKey: string): Promise<void> {
-    const part = this.partFile();
-    const target = this.fileOf(toKey);
-    await mkdir(path.dirname(part), { recursive: true });
-    await mkdir(path.dirname(target), { recursive: true });
-    // Copied aside and renamed, as put does; the copy may be a shared extent where the disk allows it.
-    await copyFile(this.fileOf(fromKey), part, fsConstants.COPYFILE_FICLONE);
-    await rename(part, target);
   }
 
   async delete(key: string): Promise<void> {

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -120,13 +119,6 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         if (isMissing(error)) return undefined;
         throw error;
       }
-    },
-
-    async copy(fromKey, toKey) {
-      assertValidKey(fromKey);
-      assertValidKey(toKey);
-      // Copied inside the bucket: the bytes never pass through the API. Keys are checked to need no escaping.
-      await client.send(new CopyObjectCommand({ Bucket: bucket, Key: toKey, CopySource: `${bucket}/${fromKey}` }));
     },
 
     async delete(key) {

@@ -90,17 +90,6 @@ describe.each(implementations)('$name storage', ({ start, refusesSecondUpload })
     await expect(s.storage.delete(key)).resolves.toBeUndefined();
   });
 
-  it('copies a file to a new key, leaving the original, and keeps the type', async () => {
-    const original = newKey();
-    const copy = newKey();
-    await s.storage.put(original, PNG_1PX, 'image/png');
-    await s.storage.copy(original, copy);
-    await s.storage.delete(original);
-    expect(await s.storage.head(copy)).toEqual({ size: PNG_1PX.length, contentType: 'image/png' });
-    expect(await s.storage.readStart(copy, 10_000)).toEqual(PNG_1PX);
-    await expect(s.storage.copy(original, newKey())).rejects.toThrow();
-  });
-
   it('reads the start of an empty file as no bytes', async () => {
     const key = newKey();
     await s.storage.put(key, Buffer.alloc(0), 'image/png');

@@ -45,8 +45,6 @@ export interface FileStorage {
   head(key: string): Promise<StoredFileInfo | undefined>;
   /** At most the first `bytes` bytes (fewer for a shorter file), to tell its type; undefined when there is no such file. */
   readStart(key: string, bytes: number): Promise<Buffer | undefined>;
-  /** Copies a stored file to a new key (a duplicated campaign's files); the source must exist. */
-  copy(fromKey: string, toKey: string): Promise<void>;
   /** Removes the file; a file that is not there is not an error. */
   delete(key: string): Promise<void>;
   /**
