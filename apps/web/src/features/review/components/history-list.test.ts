@@ -39,6 +39,19 @@ describe('describeHistory', () => {
     expect(describeHistory(entry('user.unbanned'))).toEqual({ title: 'Unbanned by Ada Admin' });
   });
 
+  it('says what was paid, and what was refunded because its link had closed', () => {
+    expect(describeHistory(entry('campaign.paid', { payment_status: 'paid', amount: '$1,753.50' }))).toEqual({
+      title: 'Paid by Ada Admin',
+      detail: '$1,753.50',
+    });
+    expect(
+      describeHistory({
+        ...entry('campaign.payment_refunded', { amount: '$90.00', link_status: 'cancelled' }),
+        actor: null,
+      }),
+    ).toEqual({ title: 'Payment refunded', detail: '$90.00, paid after its payment link was cancelled' });
+  });
+
   it('names the portal by leaving the actor out, and shows unknown actions as they are', () => {
     expect(describeHistory({ ...entry('payment.recorded'), actor: null })).toEqual({ title: 'payment.recorded' });
   });

@@ -31,6 +31,14 @@ export function describeHistory(entry: HistoryEntry): { title: string; detail?: 
     }
     case 'campaign.statistics':
       return { title: `Figures entered${by}`, detail: `As of ${formatDate(String(after.created_at))}` };
+    case 'campaign.paid':
+      return { title: `Paid${by}`, detail: after.amount ? String(after.amount) : undefined };
+    case 'campaign.payment_refunded':
+      // A payment that arrived after its link had closed (docs/product/payments.md).
+      return {
+        title: 'Payment refunded',
+        detail: `${String(after.amount)}, paid after its payment link was ${String(after.link_status)}`,
+      };
     case 'user.banned': {
       const count = Array.isArray(after.campaigns_switched_off) ? after.campaigns_switched_off.length : 0;
       return { title: `Banned${by}`, detail: `${count} ${count === 1 ? 'campaign' : 'campaigns'} switched off` };
