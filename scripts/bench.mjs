@@ -10,7 +10,6 @@
 // - the dashboards and analytics for the customer with 20,000 campaigns of 10 statistics
 //   entries each, the administrators' tiles with 20,000 campaigns and with 200,000, and the
 //   CSV export of every approved campaign with the server's memory while it streams.
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,6 +20,7 @@ import pg from 'pg';
 import { cpuDuring, loadRound, measureStart, residentMiB, settledMiB } from './bench/footprint.mjs';
 import { listQuery, SEED, seedStages } from './bench/seed-campaigns.mjs';
 import { startBuiltServer } from './lib/built-server.mjs';
+import { freshBenchDatabase } from './lib/bench-database.mjs';
 
 const port = 3124;
 const origin = `http://127.0.0.1:${port}`;
@@ -133,19 +133,7 @@ async function timeForgotPassword(email, count) {
 }
 
 async function prepare(kind) {
-  let databaseUrl;
-  if (kind === 'embedded') {
-    rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const serverUrl = new URL(process.env.DATABASE_URL);
-    const maintenance = new pg.Client({ connectionString: serverUrl.toString() });
-    await maintenance.connect();
-    await maintenance.query('DROP DATABASE IF EXISTS portal_bench WITH (FORCE)');
-    await maintenance.query('CREATE DATABASE portal_bench');
-    await maintenance.end();
-    serverUrl.pathname = '/portal_bench';
-    databaseUrl = serverUrl.toString();
-  }
+  const databaseUrl = await freshBenchDatabase(kind, { dataDir, name: 'portal_bench' });
   // The first start creates the schema and the administrator; then the seed goes in directly,
   // in two stages, with the administrators' tiles measured after the first.
   const first = startServer(databaseUrl);

@@ -7,7 +7,6 @@
 // the sessions' check runs inside the window); then one session opening 2,000 streams, of which
 // the cap leaves a few, and `/api/health` again while what is left of them stays open. Prints p50/p99, the machine's load averages and how busy it was, since a
 // shared machine's figures say little without them.
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,6 +14,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBuiltServer } from '../lib/built-server.mjs';
+import { freshBenchDatabase } from '../lib/bench-database.mjs';
 import { cpuDuring } from './footprint.mjs';
 
 const port = 3126;
@@ -48,19 +48,7 @@ const SEED = [
 
 /** A fresh database with the schema (the server's first start makes it) and the seed. */
 async function prepare(kind) {
-  let databaseUrl;
-  if (kind === 'embedded') {
-    rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const serverUrl = new URL(process.env.DATABASE_URL);
-    const maintenance = new pg.Client({ connectionString: serverUrl.toString() });
-    await maintenance.connect();
-    await maintenance.query('DROP DATABASE IF EXISTS portal_bench_streams WITH (FORCE)');
-    await maintenance.query('CREATE DATABASE portal_bench_streams');
-    await maintenance.end();
-    serverUrl.pathname = '/portal_bench_streams';
-    databaseUrl = serverUrl.toString();
-  }
+  const databaseUrl = await freshBenchDatabase(kind, { dataDir, name: 'portal_bench_streams' });
   const first = startServer(databaseUrl);
   await first.ready;
   await first.stop();
