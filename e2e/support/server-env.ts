@@ -1,7 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 
-export const E2E_PORT = 3123;
+/** E2E_PORT chooses another port, so that two checkouts can run the suite at once. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3123);
 
 /** The accounts the suite signs in with; the server is started with a fresh database each run. */
 export const ADMIN = { email: 'admin@e2e.test', password: 'Admin-e2e-pass1' };
@@ -17,7 +18,7 @@ export const e2eServerEnv: Record<string, string> = {
   HOST: '127.0.0.1',
   // E-mailed links must open on the origin the browser uses.
   PUBLIC_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
-  DATA_DIR: path.join(os.tmpdir(), 'portal-e2e-data'),
+  DATA_DIR: path.join(os.tmpdir(), `portal-e2e-data-${E2E_PORT}`),
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   E2E_CUSTOMER_EMAIL: CUSTOMER.email,
