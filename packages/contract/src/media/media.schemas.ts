@@ -31,6 +31,7 @@ export const MEDIA_MESSAGES = {
   videoTooLarge: 'Videos must be at most 2 GB',
   contentMismatch: "The file's content does not match its extension",
   notUploaded: 'The file has not been uploaded',
+  checked: 'The file was uploaded and checked',
   tooManyFiles: 'You can only add up to 20 media files',
   fileNameRequired: 'The file name is required',
   fileNameTooLong: 'The file name must be at most 255 characters',
@@ -110,6 +111,18 @@ export const mediaEndpoints = defineEndpoints({
     body: uploadUrlRequestSchema,
     response: uploadUrlResponseSchema,
     errors: [401, 403, 409, 413, 422, 429],
+  },
+  checkUpload: {
+    method: 'POST',
+    path: '/ad-templates/check-upload',
+    access: 'customer',
+    tag: 'media',
+    summary: 'Check a campaign file as soon as its upload finishes',
+    description:
+      'The file must have been issued to the caller (else 404) and uploaded (else 422), with the declared size and first bytes of the declared type. A file that fails is deleted and answered 422 with the reason, so the customer sees it on that file at once rather than when the ad is saved. Saving the ad checks its files again.',
+    body: keyBodySchema,
+    response: messageResponseSchema,
+    errors: [401, 403, 404, 422],
   },
   requestViewUrl: {
     method: 'POST',

@@ -19,7 +19,7 @@ describe('campaign files', () => {
     t.app.inject({ method: 'DELETE', url: '/api/delete-s3-object', headers: auth(bearer), payload: { s3_key: key } });
   const png = { file_name: 'Photo.PNG', file_type: 'image/png', file_size: PNG_1PX.length };
 
-  const { upload: uploadAs, saveDetails, saveAd, adBody } = wizardOf(() => t);
+  const { upload: uploadAs, putFile, saveDetails, saveAd, adBody } = wizardOf(() => t);
   /** Issues an address, uploads through it and returns the key. */
   const upload = (bearer = token) => uploadAs(bearer);
 
@@ -63,6 +63,62 @@ describe('campaign files', () => {
     // The largest video is fine.
     const video = { file_name: 'clip.mp4', file_type: 'video/mp4', file_size: MEDIA_LIMITS.videoMaxBytes };
     expect((await askUpload(video)).statusCode).toBe(200);
+  });
+
+  describe('checking a file when its upload finishes', () => {
+    const check = (key: string, bearer = token) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ad-templates/check-upload',
+        headers: auth(bearer),
+        payload: { s3_key: key },
+      });
+    /** The start of an MP4: an `ftyp` box of the ISO base media format. */
+    const MP4_START = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from('isommp42'),
+      Buffer.alloc(64),
+    ]);
+    /** Issues an address for `fileName` of `bytes`' size and uploads `bytes` to it. */
+    const uploadNamed = async (fileName: string, fileType: string, bytes: Buffer) => {
+      const issued = (await askUpload({ file_name: fileName, file_type: fileType, file_size: bytes.length })).json();
+      expect(await putFile(issued.url, issued.headers, bytes)).toBe(200);
+      return issued.key as string;
+    };
+
+    it('accepts a picture or a video whose bytes are what its name says', async () => {
+      for (const key of [await upload(), await uploadNamed('clip.mp4', 'video/mp4', MP4_START)]) {
+        const answer = await check(key);
+        expect(answer.statusCode, key).toBe(200);
+        expect(answer.json()).toEqual({ message: MEDIA_MESSAGES.checked });
+        expect((await askView(key)).statusCode).toBe(200);
+      }
+    });
+
+    it('refuses and deletes a text file named as a video or a picture, with the reason', async () => {
+      const text = Buffer.from('just some text, not a video');
+      const fakes: [string, string][] = [
+        ['fake.mp4', 'video/mp4'],
+        ['fake.png', 'image/png'],
+      ];
+      for (const [name, type] of fakes) {
+        const key = await uploadNamed(name, type, text);
+        const answer = await check(key);
+        expect(answer.statusCode, name).toBe(422);
+        expect(answer.json().errors.s3_key).toEqual([MEDIA_MESSAGES.contentMismatch]);
+        expect((await askView(key)).statusCode, `${name} is deleted`).toBe(404);
+      }
+    });
+
+    it("says when nothing was uploaded yet, and knows no one else's file", async () => {
+      const issued = (await askUpload(png)).json();
+      const waiting = await check(issued.key);
+      expect(waiting.statusCode).toBe(422);
+      expect(waiting.json().errors.s3_key).toEqual([MEDIA_MESSAGES.notUploaded]);
+      expect((await check(await upload(), otherToken)).statusCode).toBe(404);
+    });
   });
 
   it("gives view addresses for the caller's own files only", async () => {

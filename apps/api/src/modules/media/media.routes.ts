@@ -10,6 +10,11 @@ export async function mediaRoutes(app: FastifyInstance, { mediaService }: { medi
     mediaService.issueUploadUrl(requirePrincipal(request), request.body),
   );
 
+  route(app, mediaEndpoints.checkUpload, async (request) => {
+    await mediaService.checkUpload(requirePrincipal(request), request.body.s3_key);
+    return { message: MEDIA_MESSAGES.checked };
+  });
+
   route(app, mediaEndpoints.requestViewUrl, async (request) =>
     mediaService.issueViewUrl(requirePrincipal(request), request.body.s3_key),
   );

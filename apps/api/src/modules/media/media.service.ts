@@ -141,19 +141,25 @@ export class MediaService {
    * bytes of that type. A file that fails the content check is deleted (422).
    */
   async verifyUploads(principal: Principal, keys: string[]): Promise<void> {
+    for (const [index, key] of keys.entries()) await this.checkUpload(principal, key, `campaign_content.${index}`);
+  }
+
+  /**
+   * The checks of `verifyUploads` for one file, right after its upload (the wizard asks, so a
+   * file with the wrong bytes is refused on its own tile, not later when the ad is saved).
+   * `field` names the file in a 4xx answer's field errors.
+   */
+  async checkUpload(principal: Principal, key: string, field = 's3_key'): Promise<void> {
     const { data, storage } = this.options;
-    for (const [index, key] of keys.entries()) {
-      const field = `campaign_content.${index}`;
-      const found = await data.repos.media.findOwned(principal.userId, key);
-      if (!found) throw fieldError(404, field, MEDIA_MESSAGES.notFound);
-      const stored = await storage.head(key);
-      if (!stored) throw fieldError(422, field, MEDIA_MESSAGES.notUploaded);
-      const start = await storage.readStart(key, CONTENT_SNIFF_BYTES);
-      const type = start && (await fileTypeFromBuffer(start));
-      if (stored.size !== found.file.size || type?.mime !== found.file.contentType) {
-        await this.removeFiles(async () => [found.file.id]);
-        throw fieldError(422, field, MEDIA_MESSAGES.contentMismatch);
-      }
+    const found = await data.repos.media.findOwned(principal.userId, key);
+    if (!found) throw fieldError(404, field, MEDIA_MESSAGES.notFound);
+    const stored = await storage.head(key);
+    if (!stored) throw fieldError(422, field, MEDIA_MESSAGES.notUploaded);
+    const start = await storage.readStart(key, CONTENT_SNIFF_BYTES);
+    const type = start && (await fileTypeFromBuffer(start));
+    if (stored.size !== found.file.size || type?.mime !== found.file.contentType) {
+      await this.removeFiles(async () => [found.file.id]);
+      throw fieldError(422, field, MEDIA_MESSAGES.contentMismatch);
     }
   }
 

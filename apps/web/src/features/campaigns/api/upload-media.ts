@@ -6,6 +6,11 @@ export function requestUploadUrl(values: EndpointBody<typeof mediaEndpoints.requ
   return callApi(mediaEndpoints.requestUploadUrl, { body: values });
 }
 
+/** POST /api/ad-templates/check-upload: has the finished upload the bytes its name promises? */
+export function checkUpload(key: string) {
+  return callApi(mediaEndpoints.checkUpload, { body: { s3_key: key } });
+}
+
 /** POST /api/presigned-view-url: an address to view one campaign file for an hour. */
 export function requestViewUrl(key: string) {
   return callApi(mediaEndpoints.requestViewUrl, { body: { s3_key: key } });

@@ -139,6 +139,7 @@ describe('the new-campaign wizard', () => {
         jsonResponse({ message: CAMPAIGN_MESSAGES.detailsSaved, data: campaign() }),
       'POST /api/ad-templates/presigned-url': uploadUrl(),
       'PUT /api/storage/uploads/media/new.png?sig=abc': () => jsonResponse({ message: 'Stored' }),
+      'POST /api/ad-templates/check-upload': () => jsonResponse({ message: MEDIA_MESSAGES.checked }),
       'POST /api/customer/create-ad-template': () =>
         jsonResponse({
           message: 'Ad creative saved',
@@ -279,6 +280,7 @@ describe('the new-campaign wizard', () => {
       'GET /api/customer/campaign-draft': () => jsonResponse({ data: { campaign: campaign(), ad_template: null } }),
       'POST /api/ad-templates/presigned-url': uploadUrl(),
       'PUT /api/storage/uploads/media/new.png?sig=abc': () => jsonResponse({ message: 'Stored' }),
+      'POST /api/ad-templates/check-upload': () => jsonResponse({ message: MEDIA_MESSAGES.checked }),
     });
     const { user } = renderApp('/campaigns/new');
     await screen.findByLabelText('Primary text');
@@ -308,6 +310,34 @@ describe('the new-campaign wizard', () => {
     await user.upload(screen.getByLabelText('Add media files', { selector: 'input' }), png());
     expect(await findToast('Failed to fetch campaigns')).toHaveTextContent(storageFull);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'photo.png' })).not.toBeInTheDocument());
+  });
+
+  it('shows on its tile at once that an uploaded file is not what its name says', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/customer/campaign-draft': () => jsonResponse({ data: { campaign: campaign(), ad_template: null } }),
+      'POST /api/ad-templates/presigned-url': uploadUrl('media/new.mp4'),
+      'PUT /api/storage/uploads/media/new.mp4?sig=abc': () => jsonResponse({ message: 'Stored' }),
+      'POST /api/ad-templates/check-upload': () =>
+        jsonResponse(
+          { message: MEDIA_MESSAGES.contentMismatch, errors: { s3_key: [MEDIA_MESSAGES.contentMismatch] } },
+          422,
+        ),
+    });
+    const { user } = renderApp('/campaigns/new');
+    await screen.findByLabelText('Primary text');
+    const fake = new File(['just some text'], 'fake.mp4', { type: 'video/mp4' });
+    await user.upload(screen.getByLabelText('Add media files', { selector: 'input' }), fake);
+
+    const tile = await screen.findByRole('listitem', { name: 'fake.mp4' });
+    expect(await within(tile).findByRole('alert')).toHaveTextContent(MEDIA_MESSAGES.contentMismatch);
+    expect(within(tile).getByText('Refused')).toBeInTheDocument();
+    expect(within(tile).queryByText('Uploaded')).not.toBeInTheDocument();
+    expect(sentJson(callsTo(fetchMock, 'POST /api/ad-templates/check-upload')[0])).toEqual({ s3_key: 'media/new.mp4' });
+
+    // The server deleted it already: removing the tile asks nothing more of it.
+    await user.click(within(tile).getByRole('button', { name: 'Remove fake.mp4' }));
+    expect(screen.queryByRole('listitem', { name: 'fake.mp4' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'DELETE /api/delete-s3-object')).toHaveLength(0);
   });
 
   it('deletes an uploaded file from storage when it is removed, and keeps it when that fails', async () => {

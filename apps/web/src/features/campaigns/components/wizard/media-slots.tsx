@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Card, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MEDIA_LIMITS } from '@portal/contract';
-import { IconCheck, IconMovie, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconFileAlert, IconMovie, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { useMediaViewUrl } from './use-media-view-url';
@@ -10,6 +10,11 @@ const ACCEPT = '.png,.jpg,.jpeg,.webp,.mp4,image/png,image/jpeg,image/webp,video
 
 /** A file's picture: the chosen bytes while they upload, then the stored file through a view address. */
 function MediaThumb({ item }: { item: MediaItem }) {
+  if (item.state === 'refused') return <IconFileAlert size={40} color="var(--mantine-color-error)" aria-hidden />;
+  return <MediaPicture item={item} />;
+}
+
+function MediaPicture({ item }: { item: MediaItem }) {
   const viewUrl = useMediaViewUrl(item.localUrl ? undefined : item.key, item.url);
   const source = item.localUrl ?? viewUrl;
   if (item.kind === 'video') {
@@ -26,6 +31,27 @@ function MediaThumb({ item }: { item: MediaItem }) {
     );
   }
   return <Image src={source} alt="" h={96} fit="cover" radius="sm" />;
+}
+
+/** Where a file is: its upload's progress, Uploaded, or Refused (the reason shows below). */
+function MediaState({ item }: { item: MediaItem }) {
+  if (item.state === 'uploading') {
+    return (
+      <Progress value={item.percent} size="sm" style={{ flex: 1 }} aria-label={`Uploading ${item.name}`} animated />
+    );
+  }
+  if (item.state === 'refused') {
+    return (
+      <Badge size="xs" color="red" variant="filled">
+        Refused
+      </Badge>
+    );
+  }
+  return (
+    <Badge size="xs" color={SUCCESS_GREEN} variant="filled" leftSection={<IconCheck size={10} aria-hidden />}>
+      Uploaded
+    </Badge>
+  );
 }
 
 /**
@@ -68,24 +94,7 @@ export function MediaSlots({
               {item.name}
             </Text>
             <Group justify="space-between" gap={4} wrap="nowrap" mt={4}>
-              {item.state === 'uploading' ? (
-                <Progress
-                  value={item.percent}
-                  size="sm"
-                  style={{ flex: 1 }}
-                  aria-label={`Uploading ${item.name}`}
-                  animated
-                />
-              ) : (
-                <Badge
-                  size="xs"
-                  color={SUCCESS_GREEN}
-                  variant="filled"
-                  leftSection={<IconCheck size={10} aria-hidden />}
-                >
-                  Uploaded
-                </Badge>
-              )}
+              <MediaState item={item} />
               <ActionIcon
                 variant="subtle"
                 color="red"
@@ -97,6 +106,11 @@ export function MediaSlots({
                 <IconTrash size={14} aria-hidden />
               </ActionIcon>
             </Group>
+            {item.error && (
+              <Text size="xs" mt={4} c="var(--mantine-color-error)" role="alert">
+                {item.error}
+              </Text>
+            )}
           </Card>
         ))}
         {/* In the list as its last item, so the list holds only items. */}

@@ -1,8 +1,9 @@
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@portal/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '@/lib/api-error';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
 import { uploadToSignedUrl } from '@/lib/uploader';
-import { deleteMedia, requestUploadUrl } from '../../api/upload-media';
+import { checkUpload, deleteMedia, requestUploadUrl } from '../../api/upload-media';
 import { contentTypeOf, mediaKindOf, type StoredMedia } from '../../utils/wizard-values';
 
 /** A file of the ad on screen: stored already, or on its way with its progress. */
@@ -12,13 +13,30 @@ export interface MediaItem extends Partial<StoredMedia> {
   kind: 'image' | 'video';
   /** The chosen file's bytes in this page, for its preview before the server has it. */
   localUrl?: string;
-  state: 'uploading' | 'uploaded' | 'removing';
+  /** `refused`: the server found the bytes were not what the name says and deleted the file. */
+  state: 'uploading' | 'uploaded' | 'removing' | 'refused';
   /** 0–100 while uploading. */
   percent: number;
+  /** Why the file was refused, shown on its tile. */
+  error?: string;
 }
 
 export const isStored = (item: MediaItem): item is MediaItem & StoredMedia =>
-  item.state !== 'uploading' && item.key !== undefined;
+  (item.state === 'uploaded' || item.state === 'removing') && item.key !== undefined;
+
+/**
+ * Asks the server to check a finished upload's bytes. Its refusal (a text file named .mp4, say)
+ * is answered with the reason for the file's tile; any other failure leaves the file in place,
+ * since saving the ad checks every file again.
+ */
+async function refusalOf(key: string): Promise<string | undefined> {
+  try {
+    await checkUpload(key);
+    return undefined;
+  } catch (error) {
+    return isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : undefined;
+  }
+}
 
 let nextId = 0;
 const newId = () => `media-${++nextId}`;
@@ -78,7 +96,13 @@ export function useMediaUploads(initial: StoredMedia[]) {
           signal: controller.signal,
           onProgress: (percent) => patch(item.id, { percent }),
         });
-        patch(item.id, { state: 'uploaded', percent: 100, key: target.key });
+        const refusal = await refusalOf(target.key);
+        patch(
+          item.id,
+          refusal
+            ? { state: 'refused', percent: 100, error: refusal }
+            : { state: 'uploaded', percent: 100, key: target.key },
+        );
       } catch (error) {
         if (!controller.signal.aborted) notifyRequestError(error, 'Failed to upload media files', 'Unknown error');
         drop(item.id);
@@ -117,7 +141,8 @@ export function useMediaUploads(initial: StoredMedia[]) {
 
   const remove = useCallback(
     async (item: MediaItem) => {
-      if (item.state === 'uploading') {
+      if (item.state === 'uploading' || item.state === 'refused') {
+        // A refused file is gone from the server already; only its tile is left.
         aborts.current.get(item.id)?.abort();
         drop(item.id);
         return;
