@@ -40,9 +40,9 @@ export const signupEndpoints = defineEndpoints({
     tag: 'signup',
     summary: "Where this browser's unfinished sign-up stands (sign-up cookie)",
     description:
-      'Lets a reload of the sign-up page resume at the right step. 404 when the browser has no live sign-up cookie or the account is already complete.',
+      'Lets a reload of the sign-up page resume at the right step. `user` is null when the browser has no live sign-up cookie or the account is already complete.',
     response: signupSessionResponseSchema,
-    errors: [404],
+    errors: [],
   },
   verifyOtp: {
     method: 'POST',

@@ -55,9 +55,12 @@ export const registerResponseSchema = z
   .meta({ id: 'RegisterResponse' });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-/** Where this browser's unfinished sign-up stands, so a reload of /signup resumes it. */
+/**
+ * Where this browser's unfinished sign-up stands, so a reload of /signup resumes it; `user` is
+ * null when there is none (an answer, not an error: most visits of /signup have none).
+ */
 export const signupSessionResponseSchema = z
-  .object({ message: z.string(), user: registrationUserSchema })
+  .object({ message: z.string(), user: registrationUserSchema.nullable() })
   .meta({ id: 'SignupSessionResponse' });
 export type SignupSessionResponse = z.infer<typeof signupSessionResponseSchema>;
 

@@ -33,7 +33,7 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
 
   route(app, signupEndpoints.getSignupSession, async (request) => {
     const user = await signupService.current(await signupUserId(request));
-    return { message: SIGNUP_MESSAGES.resume, user };
+    return { message: user ? SIGNUP_MESSAGES.resume : SIGNUP_MESSAGES.noSignupInProgress, user };
   });
 
   route(app, signupEndpoints.verifyOtp, async (request) => {

@@ -14,7 +14,7 @@ import type { DataAccess, Repositories } from '../../db/repositories';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
-import { forbidden, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
+import { forbidden, HttpError, tooManyRequests } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AvatarStore } from '../account/avatar-store';
@@ -85,10 +85,10 @@ export class SignupService {
   }
 
   /** The unfinished sign-up this browser's cookie stands for; 404 when there is none. */
-  async current(signupUserId: number | undefined): Promise<RegistrationUser> {
+  /** The browser's unfinished sign-up, or null when it has none. */
+  async current(signupUserId: number | undefined): Promise<RegistrationUser | null> {
     const found = signupUserId === undefined ? undefined : await this.options.data.repos.users.findById(signupUserId);
-    if (!found || found.user.registrationStep === SIGNUP_STEP.complete)
-      throw notFound(SIGNUP_MESSAGES.noSignupInProgress);
+    if (!found || found.user.registrationStep === SIGNUP_STEP.complete) return null;
     return toRegistrationUser(found.user);
   }
 

@@ -26,6 +26,8 @@ describe('My account profile', () => {
     expect(await screen.findByTestId('account-type')).toHaveTextContent('Admin');
     expect(screen.getByLabelText('Email')).toBeDisabled();
     expect(screen.getByLabelText('Password')).toBeDisabled();
+    // Administrators are not billed.
+    expect(screen.queryByRole('button', { name: 'Billing details' })).not.toBeInTheDocument();
   });
 
   it('saves the name and shows it at once', async () => {

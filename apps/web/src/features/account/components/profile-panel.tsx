@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, FileButton, Group, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { personalNamesSchema } from '@portal/contract';
+import { isAdminRole, personalNamesSchema } from '@portal/contract';
 import { IconFileInvoice, IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Panel } from '@/components/panel';
@@ -114,19 +114,23 @@ function NameForm() {
 /** My account's profile: picture, names, account type and the way to the billing details. */
 export function ProfilePanel() {
   const accountType = useSession((s) => s.billingInfo?.accountType);
+  // Administrators are not billed, so they have no billing details to edit.
+  const isAdmin = useSession((s) => isAdminRole(s.user?.type));
   const [billingOpen, setBillingOpen] = useState(false);
   return (
     <Panel
       title="Profile"
       actions={
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconFileInvoice size={16} aria-hidden />}
-          onClick={() => setBillingOpen(true)}
-        >
-          Billing details
-        </Button>
+        !isAdmin && (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconFileInvoice size={16} aria-hidden />}
+            onClick={() => setBillingOpen(true)}
+          >
+            Billing details
+          </Button>
+        )
       }
     >
       <Group align="flex-start" gap="xl" wrap="wrap">
@@ -144,7 +148,7 @@ export function ProfilePanel() {
           <NameForm />
         </Stack>
       </Group>
-      <EditBillingModal opened={billingOpen} onClose={() => setBillingOpen(false)} />
+      {!isAdmin && <EditBillingModal opened={billingOpen} onClose={() => setBillingOpen(false)} />}
     </Panel>
   );
 }

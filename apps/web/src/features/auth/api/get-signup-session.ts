@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 
 /**
  * GET /api/signup-session: where this browser's unfinished sign-up stands, told by its
- * httpOnly sign-up cookie (sent by the browser itself); 404 when there is none.
+ * httpOnly sign-up cookie (sent by the browser itself); `user` is null when there is none.
  */
 export function getSignupSession(signal?: AbortSignal) {
   return callApi(signupEndpoints.getSignupSession, { signal });
@@ -14,7 +14,7 @@ export const signupSessionQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'signup-session'],
     queryFn: ({ signal }) => getSignupSession(signal),
-    // A 404 is an answer ("no sign-up here"), and each visit of the page asks afresh.
+    // Each visit of the page asks afresh.
     retry: false,
     gcTime: 0,
   });

@@ -164,7 +164,9 @@ describe('resuming an unfinished sign-up at profile_step', () => {
   it('a fresh visit of /signup without a sign-up in this browser forgets one left from before', async () => {
     sessionStore.resumeSignup(registrationUser({ profile_step: 2 }));
     sessionStore.setSignupStep(0);
-    routeFetch({ 'GET /api/signup-session': () => jsonResponse({ message: 'No sign-up is in progress.' }, 404) });
+    routeFetch({
+      'GET /api/signup-session': () => jsonResponse({ message: 'No sign-up is in progress.', user: null }),
+    });
     await openSignup();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(sessionStore.getState().user).toBeNull();

@@ -102,8 +102,10 @@ export function SignupPage() {
   const stepStart = useStepFocus<HTMLDivElement>(openedAfresh ? undefined : step);
   useEffect(() => {
     if (!openedAfresh) return;
-    if (signupSession.isSuccess) sessionStore.resumeSignup(signupSession.data.user);
-    else if (signupSession.isError) sessionStore.restartSignup();
+    const user = signupSession.data?.user;
+    if (user) sessionStore.resumeSignup(user);
+    // No sign-up in this browser, or the server could not tell: the page starts at the first step.
+    else if (signupSession.isSuccess || signupSession.isError) sessionStore.restartSignup();
   }, [openedAfresh, signupSession.isSuccess, signupSession.isError, signupSession.data]);
 
   if (openedAfresh) {
