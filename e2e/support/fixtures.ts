@@ -83,7 +83,7 @@ export async function checkPage(page: Page) {
 }
 
 /**
- * Checks the toasts on screen in both themes. Hovering a toast pauses its timer, so it is
+ * Checks the toasts on screen in both themes, and that they leave the top bar free. Hovering a toast pauses its timer, so it is
  * measured fully shown rather than while fading out.
  */
 export async function checkToasts(page: Page) {
@@ -91,6 +91,12 @@ export async function checkToasts(page: Page) {
   const toast = page.locator(`${TOASTS} :is([role="alert"], [role="status"])`).first();
   await toast.hover();
   await waitForAnimations(page);
+  // Toasts open below the portal's top bar, never over its controls.
+  const topBar = page.locator('header').first();
+  if (await topBar.isVisible()) {
+    const [bar, box] = [await topBar.boundingBox(), await toast.boundingBox()];
+    expect(box!.y, 'a toast covers the top bar').toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  }
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await waitForAnimations(page);

@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { colorSchemeManager, cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from '@/config/theme';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import notificationClasses from './notifications.module.css';
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -21,8 +22,8 @@ export function AppProviders({ children, queryClient = defaultQueryClient, env =
       cssVariablesResolver={cssVariablesResolver}
       env={env}
     >
-      {/* docs/product/accounts.md: "toast lasts 5 seconds at the top right". */}
-      <Notifications position="top-right" autoClose={5000} />
+      {/* docs/product/accounts.md: "toast lasts 5 seconds at the top right", below the top bar. */}
+      <Notifications position="top-right" autoClose={5000} classNames={{ root: notificationClasses.root }} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

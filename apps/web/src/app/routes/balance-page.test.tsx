@@ -205,6 +205,8 @@ describe('/balance', () => {
     await user.click(await screen.findByRole('button', { name: 'Add payment method' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add payment method' });
     await user.type(within(dialog).getByLabelText('Card number'), '4242424242424242');
+    // Grouped in fours as typed, as printed on the card.
+    expect(within(dialog).getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
     await user.type(within(dialog).getByLabelText('Expiry date'), '12/30');
     await user.type(within(dialog).getByLabelText('CVC'), '123');
     await user.click(within(dialog).getByRole('button', { name: 'Save card' }));

@@ -1,5 +1,11 @@
 import { Group, TextInput } from '@mantine/core';
-import { formatExpiryInput, type CardField, type CardFormErrors, type CardFormValues } from '../utils/card-form';
+import {
+  formatCardNumberInput,
+  formatExpiryInput,
+  type CardField,
+  type CardFormErrors,
+  type CardFormValues,
+} from '../utils/card-form';
 
 /**
  * The sandbox's card fields (docs/product/payments.md, Payment provider): "Card number",
@@ -24,7 +30,7 @@ export function SandboxCardFields({
         maxLength={23}
         value={values.card_number}
         error={errors.card_number}
-        onChange={(event) => onChange('card_number', event.currentTarget.value)}
+        onChange={(event) => onChange('card_number', formatCardNumberInput(event.currentTarget.value))}
       />
       <Group grow align="flex-start" gap="md">
         <TextInput

@@ -1,7 +1,15 @@
 import { CARD_MESSAGES } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
-import { cardExpiry, cardFormErrors, cardName, cardServerErrors, formatExpiryInput, maskedNumber } from './card-form';
+import {
+  cardExpiry,
+  cardFormErrors,
+  cardName,
+  cardServerErrors,
+  formatCardNumberInput,
+  formatExpiryInput,
+  maskedNumber,
+} from './card-form';
 
 const TODAY = new Date('2026-11-24T12:00:00Z');
 
@@ -33,6 +41,16 @@ describe('the card form', () => {
     expect(formatExpiryInput('042')).toBe('04/2');
     expect(formatExpiryInput('04')).toBe('04');
     expect(formatExpiryInput('4/28')).toBe('4/28');
+  });
+
+  it('groups the card number in fours as it is typed', () => {
+    expect(formatCardNumberInput('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumberInput('42424')).toBe('4242 4');
+    expect(formatCardNumberInput('4242 ')).toBe('4242');
+    expect(formatCardNumberInput('42 4242 42')).toBe('4242 4242');
+    expect(formatCardNumberInput('4000000000000000002')).toBe('4000 0000 0000 0000 002');
+    expect(formatCardNumberInput('')).toBe('');
+    expect(formatCardNumberInput('4242-4242')).toBe('4242-4242');
   });
 
   it('writes cards as the pages show them', () => {

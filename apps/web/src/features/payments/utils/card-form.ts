@@ -51,6 +51,15 @@ export function formatExpiryInput(value: string): string {
   return /^\d{3,4}$/.test(value) ? `${value.slice(0, 2)}/${value.slice(2)}` : value;
 }
 
+/**
+ * The card number as typed, in groups of four digits as printed on a card: "42424242" reads
+ * "4242 4242". Anything but digits and spaces is left as it is, for the check to judge.
+ */
+export function formatCardNumberInput(value: string): string {
+  if (!/^[\d ]*$/.test(value)) return value;
+  return (value.replace(/ /g, '').match(/\d{1,4}/g) ?? []).join(' ');
+}
+
 /** "•••• 4242". */
 export const maskedNumber = (last4: string): string => `•••• ${last4}`;
 
