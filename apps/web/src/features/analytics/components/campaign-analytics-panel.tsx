@@ -37,22 +37,26 @@ export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAn
   const campaigns = list.isError ? [] : (list.data?.data ?? []);
   const loading = list.data === undefined && !list.isError;
   const lastPage = list.isError ? 1 : Math.max(list.data?.pagination.last_page ?? 1, 1);
+  // With nothing to export (no campaigns, or none matching the search) no download is offered.
+  const exportable = (list.data?.pagination.total ?? 0) > 0;
 
   return (
     <Panel
       title={title}
       actions={
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          loading={download.isPending}
-          onClick={() =>
-            download.mutate(search, { onError: (error) => notifyRequestError(error, 'Something went wrong') })
-          }
-        >
-          Download CSV
-        </Button>
+        exportable && (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={download.isPending}
+            onClick={() =>
+              download.mutate(search, { onError: (error) => notifyRequestError(error, 'Something went wrong') })
+            }
+          >
+            Download CSV
+          </Button>
+        )
       }
     >
       <Stack gap="md">

@@ -182,6 +182,8 @@ describe('/analytics', () => {
     openAs(ROLE.customer, '/analytics', { [`GET ${CUSTOMER_LIST}`]: () => page([]) });
     expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
     expect(screen.queryByText('No matching campaigns found')).not.toBeInTheDocument();
+    // An empty file is no download worth offering.
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
   it('says "No matching campaigns found" for a search that matches nothing', async () => {
