@@ -222,8 +222,9 @@ function columnsOf(props: CampaignTableProps): Column[] {
       cell: (campaign) => (
         <Switch
           aria-label={`${campaign.campaign_name} on or off`}
-          checked={switchValue(campaign) === 'on'}
-          // docs/product/campaigns.md, Campaign state: archiving is final.
+          // An archived campaign does not run whatever its switch was left at, so it shows Off,
+          // as its Delivery does; it cannot be switched until it is restored.
+          checked={!archived && switchValue(campaign) === 'on'}
           disabled={archived}
           onChange={(event) => onToggle(campaign, event.currentTarget.checked ? 'on' : 'off')}
         />

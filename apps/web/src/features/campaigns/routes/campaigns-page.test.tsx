@@ -179,11 +179,12 @@ describe('/campaigns lists', () => {
     expect(within(await findToast('Failed to resubmit campaign')).getByText('Unknown error')).toBeInTheDocument();
   });
 
-  it('shows Archived with Followers, Delivery "Off", a disabled switch and no Duplicate', async () => {
+  it('shows Archived with Followers, Delivery "Off", a disabled switch at Off and no Duplicate', async () => {
     const { user } = openPage('/campaigns?tab=archived', {
       [`GET ${ARCHIVED}`]: () =>
         list(ARCHIVED, [
-          campaign({ archived_at: '2026-12-01T00:00:00.000Z', on_off: 'off', statistics: [statistics()] }),
+          // Archived while switched on: it no longer runs, so its switch shows Off.
+          campaign({ archived_at: '2026-12-01T00:00:00.000Z', on_off: 'on', statistics: [statistics()] }),
         ]),
     });
     const table = await screen.findByRole('table', { name: 'Archived' });
@@ -196,7 +197,9 @@ describe('/campaigns lists', () => {
     const row = cellsOf(await rowOf('Summer sale'));
     expect(row['Delivery']).toHaveTextContent(/^Off$/);
     expect(row['Followers']).toHaveTextContent('4,200');
-    expect(screen.getByRole('switch', { name: 'Summer sale on or off' })).toBeDisabled();
+    const toggle = screen.getByRole('switch', { name: 'Summer sale on or off' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).not.toBeChecked();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Summer sale' }));
     expect(screen.getByText('1 Campaign(s) selected')).toBeInTheDocument();
