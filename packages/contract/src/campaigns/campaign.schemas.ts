@@ -53,6 +53,16 @@ export const CAMPAIGN_MESSAGES = {
   notResubmittable: 'Only a declined campaign that is not archived can be resubmitted',
   duplicated: 'Campaign(s) duplicated successfully',
   deleted: 'Campaign(s) deleted successfully',
+  /** What Delete will do, asked before it is sent: archiving from Active and Pending. */
+  archiveConfirmation: (count: number) =>
+    count === 1
+      ? 'This campaign will be archived: it stops running and its open payment link is cancelled. You can restore it from the Archived tab.'
+      : `${count} campaigns will be archived: they stop running and their open payment links are cancelled. You can restore them from the Archived tab.`,
+  /** What Delete will do on the Archived tab, where it is for good. */
+  deleteConfirmation: (count: number) =>
+    count === 1
+      ? 'This campaign will be deleted for good: it leaves your lists and cannot be restored.'
+      : `${count} campaigns will be deleted for good: they leave your lists and cannot be restored.`,
   restored: 'Campaign restored. It is switched off until you switch it on.',
   restoredForReview: 'Campaign restored and sent back to review. It is switched off until you switch it on.',
   notRestorable: 'Only an archived campaign can be restored',

@@ -33,7 +33,7 @@ export function describeHistory(entry: HistoryEntry): { title: string; detail?: 
     case 'campaign.archived':
       return { title: `Archived${by}` };
     case 'campaign.restored':
-      // docs/product/campaigns.md, Archive and restore: a restored campaign comes back switched off.
+      // docs/product/campaigns.md, Archive, restore and delete: a restored campaign comes back switched off.
       return { title: `Restored${by}`, detail: 'Switched off' };
     case 'campaign.statistics':
       return { title: `Figures entered${by}`, detail: `As of ${formatDate(String(after.created_at))}` };
