@@ -45,6 +45,10 @@ export const CAMPAIGN_MESSAGES = {
   adMissing: 'Add the ad creative before publishing',
   adNotThisCampaigns: 'The ad does not belong to this campaign',
   updated: 'Campaign updated successfully',
+  updatedForReview: 'Campaign updated and sent back to review',
+  /** The Edit dialog's warning, shown before an approved campaign's name or link is saved. */
+  editSendsBackToReview:
+    'Changing the name or link sends the campaign back to review; it stops running until approved.',
   nothingToUpdate: 'Send at least one of on_off, campaign_name and destination_url',
   onOffInvalid: 'Status must be on or off',
   draftNotEditable: 'A draft is changed in the new-campaign wizard',

@@ -430,6 +430,47 @@ describe('the Edit dialog', () => {
     await waitFor(() => expect(requestsTo(fetchMock, `GET ${ACTIVE}`).length).toBeGreaterThan(1));
   });
 
+  it('warns before a new name or link sends an approved campaign back to review, and says so once saved', async () => {
+    const { dialog, user } = await openDialog({
+      'POST /api/customer/my-campaigns/update/1': () =>
+        jsonResponse({
+          message: CAMPAIGN_MESSAGES.updated,
+          data: { ...campaign({ campaign_name: 'Autumn sale', approval_status: 'pending' }), campaign_content: [] },
+        }),
+    });
+    const warning = 'Changing the name or link sends the campaign back to review; it stops running until approved.';
+    // The switch alone does not send it back.
+    await user.click(within(dialog).getByRole('radio', { name: 'Off' }));
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+
+    const name = within(dialog).getByLabelText('Campaign name');
+    await user.type(name, '!');
+    expect(within(dialog).getByText(warning)).toBeInTheDocument();
+    // Back to the name it had: nothing to warn about.
+    await user.type(name, '{Backspace}');
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+
+    const url = within(dialog).getByLabelText('Destination URL');
+    await user.clear(url);
+    await user.type(url, 'https://shop.example.com/autumn');
+    expect(within(dialog).getByText(warning)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      within(await findToast('Campaign updated')).getByText('Campaign updated and sent back to review'),
+    ).toBeInTheDocument();
+  });
+
+  it('does not warn for a campaign that is not approved', async () => {
+    const { user } = openPage('/campaigns?tab=pending', {
+      [`GET ${PENDING}`]: () => list(PENDING, [campaign({ approval_status: 'pending' })]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Summer sale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit campaign' });
+    await user.type(within(dialog).getByLabelText('Campaign name'), ' two');
+    expect(within(dialog).queryByText(CAMPAIGN_MESSAGES.editSendsBackToReview)).not.toBeInTheDocument();
+  });
+
   it('says "Failed to update campaign" with the server message', async () => {
     const { dialog, user } = await openDialog({
       'POST /api/customer/my-campaigns/update/1': () => jsonResponse({ message: 'No such campaign' }, 404),
