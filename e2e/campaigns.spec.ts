@@ -103,7 +103,12 @@ test.describe('the new-campaign wizard', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Campaign(s) duplicated successfully' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Autumn boots \(copy\)/ })).toBeVisible();
 
+    // Delete asks first, saying what archiving does.
     await page.getByRole('button', { name: 'Delete Autumn boots', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Archive "Autumn boots"?' });
+    await expect(confirm).toContainText('This campaign will be archived: it stops running');
+    await checkPage(page);
+    await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Campaign(s) deleted successfully' })).toBeVisible();
     await expect(page.getByRole('row', { name: /^Autumn boots\b(?! \(copy\))/ })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Archived' }).click();
@@ -111,6 +116,16 @@ test.describe('the new-campaign wizard', () => {
     const archived = page.getByRole('row', { name: /Autumn boots/ });
     await expect(archived).toContainText('Off');
     await checkPage(page);
+
+    // Restore brings it back to review, switched off.
+    await archived.getByRole('button', { name: 'Restore Autumn boots' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Campaign restored and sent back to review' }),
+    ).toBeVisible();
+    await expect(page.getByText('No archived campaigns yet')).toBeVisible();
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    const restored = page.getByRole('row').filter({ has: page.getByText('Autumn boots', { exact: true }) });
+    await expect(restored).toContainText('Pending');
 
     // The wizard starts afresh next time.
     await page.goto('/campaigns/new');

@@ -145,6 +145,18 @@ export const campaignEndpoints = defineEndpoints({
     response: messageResponseSchema,
     errors: [401, 403, 404, 409, 422],
   },
+  restoreCampaign: {
+    method: 'POST',
+    path: '/customer/my-campaigns/restore/:id',
+    access: 'customer',
+    tag: 'campaigns',
+    summary: 'Bring an archived campaign back, switched off',
+    description:
+      'The campaign keeps its state from before archiving but is switched off; an approved or pending one goes back to review. It counts against the campaign quota again (409 past it); a campaign that is not archived answers 409.',
+    params: campaignIdParams,
+    response: campaignDetailResponseSchema,
+    errors: [401, 403, 404, 409, 422],
+  },
   deleteCampaigns: {
     method: 'DELETE',
     path: '/customer/my-campaigns/soft-delete',

@@ -45,6 +45,10 @@ export const CAMPAIGN_MESSAGES = {
   adMissing: 'Add the ad creative before publishing',
   adNotThisCampaigns: 'The ad does not belong to this campaign',
   updated: 'Campaign updated successfully',
+  updatedForReview: 'Campaign updated and sent back to review',
+  /** The Edit dialog's warning, shown before an approved campaign's name or link is saved. */
+  editSendsBackToReview:
+    'Changing the name or link sends the campaign back to review; it stops running until approved.',
   nothingToUpdate: 'Send at least one of on_off, campaign_name and destination_url',
   onOffInvalid: 'Status must be on or off',
   draftNotEditable: 'A draft is changed in the new-campaign wizard',
@@ -53,6 +57,19 @@ export const CAMPAIGN_MESSAGES = {
   notResubmittable: 'Only a declined campaign that is not archived can be resubmitted',
   duplicated: 'Campaign(s) duplicated successfully',
   deleted: 'Campaign(s) deleted successfully',
+  /** What Delete will do, asked before it is sent: archiving from Active and Pending. */
+  archiveConfirmation: (count: number) =>
+    count === 1
+      ? 'This campaign will be archived: it stops running and its open payment link is cancelled. You can restore it from the Archived tab.'
+      : `${count} campaigns will be archived: they stop running and their open payment links are cancelled. You can restore them from the Archived tab.`,
+  /** What Delete will do on the Archived tab, where it is for good. */
+  deleteConfirmation: (count: number) =>
+    count === 1
+      ? 'This campaign will be deleted for good: it leaves your lists and cannot be restored.'
+      : `${count} campaigns will be deleted for good: they leave your lists and cannot be restored.`,
+  restored: 'Campaign restored. It is switched off until you switch it on.',
+  restoredForReview: 'Campaign restored and sent back to review. It is switched off until you switch it on.',
+  notRestorable: 'Only an archived campaign can be restored',
   idsRequired: 'Choose at least one campaign',
   idsInvalid: 'Campaign ids must be whole numbers from 1',
   tooManyIds: 'At most 100 campaigns at a time',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
 import { AD_MESSAGES, CAMPAIGN_MESSAGES, QUOTA_MESSAGES, ROLE, type CampaignDetail } from '@portal/contract';
-import { campaigns, domainEvents, mediaFiles } from '../../db/schema';
+import { auditLog, campaigns, domainEvents, mediaFiles } from '../../db/schema';
 import { PNG_1PX } from '../../../test/fixtures';
 import { AD_TEXTS, wizardOf } from '../../../test/campaigns';
 import { bearer, createTestAppWithCustomers, errorBody, type TestApp } from '../../../test/test-app';
@@ -30,6 +31,16 @@ describe('publishing and looking after campaigns', () => {
       headers: bearer(as),
       payload: payload as object,
     });
+  const restore = (id: number | string, as = token) =>
+    t.app.inject({ method: 'POST', url: `/api/customer/my-campaigns/restore/${id}`, headers: bearer(as) });
+  const auditActions = async (campaignId: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectType, 'campaign'), eq(auditLog.subjectId, campaignId)))
+        .orderBy(asc(auditLog.id))
+    ).map((row) => row.action);
   const stored = async (id: number) =>
     (await t.database.db.query.campaigns.findFirst({ where: (campaign, { eq }) => eq(campaign.id, id) }))!;
   const submissions = async (campaignId: number) =>
@@ -329,6 +340,88 @@ describe('publishing and looking after campaigns', () => {
       expect(answer.statusCode).toBe(404);
       expect((await stored(mine.id)).archivedAt).toBeNull();
       expect((await stored(theirs.id)).archivedAt).toBeNull();
+    });
+  });
+
+  describe('restore', () => {
+    it('brings an archived approved campaign back switched off, through review again', async () => {
+      const campaign = await wizard.createSubmitted(token, { campaign_name: 'Back from the archive' });
+      await wizard.setState(campaign.id, {
+        approvalStatus: 'approved',
+        publishedOn: new Date(),
+        paymentStatus: 'paid',
+      });
+      expect((await softDelete({ campaign_ids: [campaign.id] })).statusCode).toBe(200);
+      expect((await stored(campaign.id)).onOff).toBe('on');
+
+      const answer = await restore(campaign.id);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({
+        message: CAMPAIGN_MESSAGES.restoredForReview,
+        data: {
+          id: campaign.id,
+          approval_status: 'pending',
+          on_off: 'off',
+          status: 'paused',
+          archived_at: null,
+          delivery_status: 'off',
+          payment_status: 'paid',
+        },
+      });
+      expect(await stored(campaign.id)).toMatchObject({ listTab: 'pending', archivedAt: null, onOff: 'off' });
+      // Back in the queue, as an edit sends it, with its reason for the administrators.
+      expect(await submissions(campaign.id)).toEqual(['new', 'restored']);
+      expect(await auditActions(campaign.id)).toEqual([
+        'campaign.submitted',
+        'campaign.archived',
+        'campaign.restored',
+        'campaign.submitted',
+      ]);
+    });
+
+    it('keeps a declined campaign declined, and sends a withdrawn pending one back to the queue', async () => {
+      const declined = await wizard.createSubmitted(token);
+      await wizard.setState(declined.id, { approvalStatus: 'declined', declineReason: 'Too dark' });
+      const pending = await wizard.createSubmitted(token);
+      await softDelete({ campaign_ids: [declined.id, pending.id] });
+
+      const declinedAnswer = await restore(declined.id);
+      expect(declinedAnswer.statusCode).toBe(200);
+      expect(declinedAnswer.json()).toMatchObject({
+        message: CAMPAIGN_MESSAGES.restored,
+        data: { approval_status: 'declined', decline_reason: 'Too dark', on_off: 'off', archived_at: null },
+      });
+      expect(await submissions(declined.id)).toEqual(['new']);
+
+      const pendingAnswer = await restore(pending.id);
+      expect(pendingAnswer.json()).toMatchObject({
+        message: CAMPAIGN_MESSAGES.restoredForReview,
+        data: { approval_status: 'pending', on_off: 'off', archived_at: null },
+      });
+      expect(await submissions(pending.id)).toEqual(['new', 'restored']);
+    });
+
+    it('refuses a campaign that is not archived with 409, and answers 404 for what is not the caller’s', async () => {
+      const active = await wizard.createSubmitted(token);
+      await wizard.setState(active.id, { approvalStatus: 'approved' });
+      const notArchived = await restore(active.id);
+      expect(notArchived.statusCode).toBe(409);
+      expect(errorBody(notArchived).message).toBe(CAMPAIGN_MESSAGES.notRestorable);
+      expect(await stored(active.id)).toMatchObject({ approvalStatus: 'approved', onOff: 'on' });
+
+      const theirs = await wizard.createSubmitted(otherToken);
+      await softDelete({ campaign_ids: [theirs.id] }, otherToken);
+      for (const id of [theirs.id, 999_999]) {
+        const answer = await restore(id);
+        expect(answer.statusCode, String(id)).toBe(404);
+        expect(errorBody(answer).message).toBe(CAMPAIGN_MESSAGES.notFound);
+      }
+      expect((await stored(theirs.id)).archivedAt).not.toBeNull();
+      expect((await restore('abc')).statusCode).toBe(404);
+
+      // Deleted for good is gone for its owner too.
+      await softDelete({ campaign_ids: [theirs.id] }, otherToken);
+      expect((await restore(theirs.id, otherToken)).statusCode).toBe(404);
     });
   });
 

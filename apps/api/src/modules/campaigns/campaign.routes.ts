@@ -54,6 +54,11 @@ export async function campaignRoutes(app: FastifyInstance, { campaignService }: 
     return { message: CAMPAIGN_MESSAGES.duplicated };
   });
 
+  route(app, campaignEndpoints.restoreCampaign, async (request) => {
+    const { campaign, sentToReview } = await campaignService.restore(requirePrincipal(request), request.params.id);
+    return { message: sentToReview ? CAMPAIGN_MESSAGES.restoredForReview : CAMPAIGN_MESSAGES.restored, data: campaign };
+  });
+
   route(app, campaignEndpoints.deleteCampaigns, async (request) => {
     await campaignService.archiveOrDelete(requirePrincipal(request), request.body.campaign_ids);
     return { message: CAMPAIGN_MESSAGES.deleted };

@@ -24,7 +24,7 @@ import type { MediaService } from '../media/media.service';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
-export type SubmissionReason = 'new' | 'resubmitted' | 'edited' | 'duplicated';
+export type SubmissionReason = 'new' | 'resubmitted' | 'edited' | 'duplicated' | 'restored';
 
 const COPY_SUFFIX = ' (copy)';
 
@@ -218,11 +218,58 @@ export class CampaignService {
     await data.withTransaction(async (repos) => {
       const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
       if (rows.length !== ids.length) throw notFound(CAMPAIGN_MESSAGES.notFound);
-      await repos.campaigns.archiveOrDelete(ids, clock.now());
+      const now = clock.now();
+      await repos.campaigns.archiveOrDelete(ids, now);
+      // The campaign's History shows the archive, so that a later restore has its beginning.
+      for (const row of rows.filter((campaign) => !campaign.archivedAt)) {
+        await repos.audit.record(
+          {
+            actorId: principal.userId,
+            action: 'campaign.archived',
+            subject: { type: 'campaign', id: row.id },
+            before: { on_off: row.onOff, approval_status: row.approvalStatus },
+          },
+          now,
+        );
+      }
       // Nothing is owed for an archived campaign (docs/product/payments.md, Payment links). The
       // links are locked after their campaigns, the order every payment takes (decision 016).
-      await repos.payments.cancelOpenLinks(ids, clock.now());
+      await repos.payments.cancelOpenLinks(ids, now);
     });
+  }
+
+  /**
+   * Brings the caller's archived campaign back to the tab it had, switched off: nothing runs
+   * again without the customer's say. An approved or pending one goes back to review, since it
+   * left the queue (or stopped running) when archived. It counts against the campaign quota
+   * again, checked under the same lock as new drafts and duplicates (decision 023).
+   */
+  async restore(principal: Principal, id: number): Promise<{ campaign: CampaignDetail; sentToReview: boolean }> {
+    const { data, clock } = this.options;
+    const sentToReview = await data.withTransaction(async (repos) => {
+      // The customer's lock before the campaign's, the order Duplicate takes.
+      await this.lockQuotas(repos, principal.userId);
+      const campaign = await repos.campaigns.lockOwned(principal.userId, id);
+      if (!campaign || campaign.approvalStatus === 'draft') throw notFound(CAMPAIGN_MESSAGES.notFound);
+      if (!campaign.archivedAt) throw new HttpError(409, CAMPAIGN_MESSAGES.notRestorable);
+      await this.checkCampaignRoom(repos, principal.userId, 1);
+      const now = clock.now();
+      await repos.campaigns.update(campaign.id, { archivedAt: null, onOff: 'off', updatedAt: now });
+      await repos.audit.record(
+        {
+          actorId: principal.userId,
+          action: 'campaign.restored',
+          subject: { type: 'campaign', id: campaign.id },
+          before: { archived_at: campaign.archivedAt.toISOString(), on_off: campaign.onOff },
+          after: { archived_at: null, on_off: 'off' },
+        },
+        now,
+      );
+      const toReview = campaign.approvalStatus === 'approved' || campaign.approvalStatus === 'pending';
+      if (toReview) await this.submitForReview(repos, campaign, 'restored');
+      return toReview;
+    });
+    return { campaign: await this.detail(id), sentToReview };
   }
 
   /** Makes a locked campaign pending, with its submission recorded for the administrators. */

@@ -38,6 +38,8 @@ describe('quotas per customer', () => {
       headers: bearer(token),
       payload: { campaign_ids: ids },
     });
+  const restore = (token: string, id: number) =>
+    t.app.inject({ method: 'POST', url: `/api/customer/my-campaigns/restore/${id}`, headers: bearer(token) });
   const createDraft = (token: string) =>
     t.app.inject({
       method: 'POST',
@@ -124,6 +126,33 @@ describe('quotas per customer', () => {
       const answers = await Promise.all(ids.slice(0, 20).map((id) => duplicate(token, [id])));
       const statuses = answers.map((answer) => answer.statusCode).sort();
       expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(409)]);
+      expect(await notArchived(userId)).toBe(CUSTOMER_QUOTAS.campaigns);
+      const messages = new Set(answers.filter((answer) => answer.statusCode === 409).map((a) => errorBody(a).message));
+      expect([...messages]).toEqual([QUOTA_MESSAGES.campaigns(0)]);
+    });
+
+    it('refuses to restore an archived campaign past the quota, leaving it archived', async () => {
+      const { userId, token } = await customer();
+      const [archived] = await fillCampaigns(userId, 1, { archivedAt: t.clock.now() });
+      await fillCampaigns(userId, CUSTOMER_QUOTAS.campaigns);
+
+      const refused = await restore(token, archived!);
+      expect(refused.statusCode).toBe(409);
+      expect(errorBody(refused).message).toBe(QUOTA_MESSAGES.campaigns(0));
+      const row = await t.database.db.query.campaigns.findFirst({
+        where: (c, { eq: equals }) => equals(c.id, archived!),
+      });
+      expect(row!.archivedAt).not.toBeNull();
+      expect(await notArchived(userId)).toBe(CUSTOMER_QUOTAS.campaigns);
+    });
+
+    it('lets no more than the room left through when 20 restores come at once', async () => {
+      const { userId, token } = await customer();
+      const ids = await fillCampaigns(userId, 20, { archivedAt: t.clock.now() });
+      await fillCampaigns(userId, CUSTOMER_QUOTAS.campaigns - 3);
+      const answers = await Promise.all(ids.map((id) => restore(token, id)));
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([...Array(3).fill(200), ...Array(17).fill(409)]);
       expect(await notArchived(userId)).toBe(CUSTOMER_QUOTAS.campaigns);
       const messages = new Set(answers.filter((answer) => answer.statusCode === 409).map((a) => errorBody(a).message));
       expect([...messages]).toEqual([QUOTA_MESSAGES.campaigns(0)]);

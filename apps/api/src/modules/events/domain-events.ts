@@ -7,8 +7,8 @@ export interface DomainEventPayloads {
   'account.password_changed': { email: string };
   /** The login e-mail changed; the old address is told. */
   'account.email_changed': { oldEmail: string; newEmail: string };
-  /** A campaign went to the review queue: published, resubmitted, sent back by an edit, or a duplicate. */
-  'campaign.submitted': { campaignId: number; reason: 'new' | 'resubmitted' | 'edited' | 'duplicated' };
+  /** A campaign went to the review queue: published, resubmitted, sent back by an edit or a restore, or a duplicate. */
+  'campaign.submitted': { campaignId: number; reason: 'new' | 'resubmitted' | 'edited' | 'duplicated' | 'restored' };
   /** An administrator approved (published) or declined a campaign; its customer is told. */
   'campaign.reviewed': {
     campaignId: number;

@@ -10,6 +10,7 @@ const SUBMISSION_WORDS = {
   resubmitted: 'resubmitted',
   edited: 'edited',
   duplicated: 'submitted',
+  restored: 'restored',
 } as const;
 
 /**
@@ -22,8 +23,8 @@ export function subscribeNotifications(events: EventDispatcher): void {
     const view = await repos.campaigns.findView(campaignId);
     if (!view) return;
     const message =
-      reason === 'edited'
-        ? `${customerName(view)} edited the campaign "${view.campaign.name}", which is back for review`
+      reason === 'edited' || reason === 'restored'
+        ? `${customerName(view)} ${SUBMISSION_WORDS[reason]} the campaign "${view.campaign.name}", which is back for review`
         : `${customerName(view)} ${SUBMISSION_WORDS[reason]} the campaign "${view.campaign.name}" for review`;
     const admins = await repos.users.activeAdministratorIds();
     await repos.notifications.create(

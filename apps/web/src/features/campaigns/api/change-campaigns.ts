@@ -21,6 +21,11 @@ export function duplicateCampaigns(ids: number[]) {
   return callApi(campaignEndpoints.duplicateCampaigns, { body: { campaign_ids: ids } });
 }
 
+/** POST /api/customer/my-campaigns/restore/{id}: an archived campaign back, switched off. */
+export function restoreCampaign(id: number) {
+  return callApi(campaignEndpoints.restoreCampaign, { params: { id } });
+}
+
 /** DELETE /api/customer/my-campaigns/soft-delete: archives, or deletes archived ones for good. */
 export function deleteCampaigns(ids: number[]) {
   return callApi(campaignEndpoints.deleteCampaigns, { body: { campaign_ids: ids } });
@@ -41,4 +46,5 @@ function useCampaignChange<Input, Output>(name: string, mutationFn: (input: Inpu
 export const useUpdateCampaign = () => useCampaignChange('update', updateCampaign);
 export const useResubmitCampaign = () => useCampaignChange('resubmit', resubmitCampaign);
 export const useDuplicateCampaigns = () => useCampaignChange('duplicate', duplicateCampaigns);
+export const useRestoreCampaign = () => useCampaignChange('restore', restoreCampaign);
 export const useDeleteCampaigns = () => useCampaignChange('delete', deleteCampaigns);

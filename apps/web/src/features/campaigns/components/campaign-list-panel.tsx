@@ -13,11 +13,13 @@ import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import {
   useDeleteCampaigns,
   useDuplicateCampaigns,
+  useRestoreCampaign,
   useResubmitCampaign,
   useUpdateCampaign,
 } from '../api/change-campaigns';
 import { useCampaignList } from '../api/list-campaigns';
 import { CampaignTable } from './campaign-table';
+import { ConfirmArchiveDialog } from './confirm-archive-dialog';
 import { EditCampaignModal } from './edit-campaign-modal';
 import { SelectionBar } from './selection-bar';
 
@@ -83,6 +85,7 @@ export function CampaignListPanel({
   const resubmit = useResubmitCampaign();
   const duplicate = useDuplicateCampaigns();
   const remove = useDeleteCampaigns();
+  const restore = useRestoreCampaign();
 
   const [editing, setEditing] = useState<Campaign | null>(null);
   const [editOpened, setEditOpened] = useState(false);
@@ -103,11 +106,23 @@ export function CampaignListPanel({
       );
   };
 
+  // Delete asks first (docs/product/campaigns.md, Archive, restore and delete). The campaigns
+  // stay set while the dialog closes, so that its text does not change as it fades out.
+  const [toDelete, setToDelete] = useState<Campaign[]>([]);
+  const [confirmOpened, setConfirmOpened] = useState(false);
+  const askToDelete = (chosen: Campaign[]) => {
+    setToDelete(chosen);
+    setConfirmOpened(true);
+  };
+
   const deleteCampaigns = (ids: number[]) =>
     remove.mutate(ids, {
       onSuccess: () => notifySuccess('Success', CAMPAIGN_MESSAGES.deleted),
       onError: (error) => notifyRequestError(error, 'Failed to delete campaigns', UNKNOWN_ERROR),
-      onSettled: selection.clear,
+      onSettled: () => {
+        selection.clear();
+        setConfirmOpened(false);
+      },
     });
 
   const duplicateCampaigns = (ids: number[]) =>
@@ -115,6 +130,13 @@ export function CampaignListPanel({
       onSuccess: () => notifySuccess('Success', CAMPAIGN_MESSAGES.duplicated),
       onError: (error) => notifyRequestError(error, 'Failed to duplicate campaigns', UNKNOWN_ERROR),
       onSettled: selection.clear,
+    });
+
+  const restoreCampaign = (campaign: Campaign) =>
+    restore.mutate(campaign.id, {
+      // The server says whether the campaign went back to review.
+      onSuccess: (answer) => notifySuccess('Success', answer.message),
+      onError: (error) => notifyRequestError(error, 'Failed to restore campaign', UNKNOWN_ERROR),
     });
 
   const resubmitCampaign = (campaign: Campaign) =>
@@ -135,7 +157,7 @@ export function CampaignListPanel({
           onCancel={selection.clear}
           // docs/product/campaigns.md, Campaign lists: the Archived tab has no Duplicate.
           onDuplicate={tab === 'archived' ? undefined : () => duplicateCampaigns(selectedIds)}
-          onDelete={() => deleteCampaigns(selectedIds)}
+          onDelete={() => askToDelete(selected)}
           duplicating={duplicate.isPending}
           deleting={remove.isPending}
         />
@@ -167,16 +189,27 @@ export function CampaignListPanel({
             setEditing(campaign);
             setEditOpened(true);
           }}
-          onDelete={(campaign) => deleteCampaigns([campaign.id])}
+          onDelete={(campaign) => askToDelete([campaign])}
           onResubmit={resubmitCampaign}
+          onRestore={restoreCampaign}
           deleting={remove.isPending}
           resubmittingId={resubmit.isPending ? (resubmit.variables ?? null) : null}
+          restoringId={restore.isPending ? (restore.variables ?? null) : null}
         />
       )}
 
       <ListPagination label={label} page={query.page} lastPage={lastPage} setPage={setPage} />
 
       <EditCampaignModal campaign={editing} opened={editOpened} onClose={() => setEditOpened(false)} />
+
+      <ConfirmArchiveDialog
+        campaigns={toDelete}
+        archived={tab === 'archived'}
+        opened={confirmOpened}
+        deleting={remove.isPending}
+        onCancel={() => setConfirmOpened(false)}
+        onConfirm={() => deleteCampaigns(toDelete.map((campaign) => campaign.id))}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Switch, Text, Tooltip } from '@mantine/core';
 import type { Campaign, CustomerListTab } from '@portal/contract';
-import { IconExternalLink, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconPencil, IconRestore, IconSend, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import statusColors from '@/components/status-colors.module.css';
@@ -13,6 +13,7 @@ export interface CampaignRowHandlers {
   onEdit: (campaign: Campaign) => void;
   onDelete: (campaign: Campaign) => void;
   onResubmit: (campaign: Campaign) => void;
+  onRestore: (campaign: Campaign) => void;
 }
 
 export interface CampaignTableProps extends CampaignRowHandlers {
@@ -31,6 +32,8 @@ export interface CampaignTableProps extends CampaignRowHandlers {
   deleting: boolean;
   /** The id of the campaign being resubmitted, if any. */
   resubmittingId: number | null;
+  /** The id of the campaign being restored, if any. */
+  restoringId: number | null;
 }
 
 type Column = DataColumn<Campaign>;
@@ -80,14 +83,17 @@ function RowActions({
   tab,
   deleting,
   resubmitting,
+  restoring,
   onEdit,
   onDelete,
   onResubmit,
-}: Pick<CampaignRowHandlers, 'onEdit' | 'onDelete' | 'onResubmit'> & {
+  onRestore,
+}: Pick<CampaignRowHandlers, 'onEdit' | 'onDelete' | 'onResubmit' | 'onRestore'> & {
   campaign: Campaign;
   tab: CustomerListTab;
   deleting: boolean;
   resubmitting: boolean;
+  restoring: boolean;
 }) {
   const name = campaign.campaign_name;
   return (
@@ -114,6 +120,18 @@ function RowActions({
             onClick={() => onResubmit(campaign)}
           >
             <IconSend size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {tab === 'archived' && (
+        <Tooltip label="Restore">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Restore ${name}`}
+            loading={restoring}
+            onClick={() => onRestore(campaign)}
+          >
+            <IconRestore size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
       )}
@@ -194,9 +212,11 @@ function columnsOf(props: CampaignTableProps): Column[] {
         tab={tab}
         deleting={props.deleting}
         resubmitting={props.resubmittingId === campaign.id}
+        restoring={props.restoringId === campaign.id}
         onEdit={props.onEdit}
         onDelete={props.onDelete}
         onResubmit={props.onResubmit}
+        onRestore={props.onRestore}
       />
     ),
   };
@@ -222,8 +242,9 @@ function columnsOf(props: CampaignTableProps): Column[] {
       cell: (campaign) => (
         <Switch
           aria-label={`${campaign.campaign_name} on or off`}
-          checked={switchValue(campaign) === 'on'}
-          // docs/product/campaigns.md, Campaign state: archiving is final.
+          // An archived campaign does not run whatever its switch was left at, so it shows Off,
+          // as its Delivery does; it cannot be switched until it is restored.
+          checked={!archived && switchValue(campaign) === 'on'}
           disabled={archived}
           onChange={(event) => onToggle(campaign, event.currentTarget.checked ? 'on' : 'off')}
         />

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import {
   AD_LIMITS,
   AD_MESSAGES,
@@ -34,6 +34,12 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
   const update = useUpdateCampaign();
   const focusFirstInvalid = useFocusFirstInvalid();
   const archived = campaign.archived_at !== null;
+  // docs/product/campaigns.md, Editing a campaign: a new name or link sends an approved
+  // campaign back to review, which takes it off the Active tab; say so before it is saved.
+  const sendsBackToReview =
+    campaign.approval_status === 'approved' &&
+    !archived &&
+    (name.trim() !== campaign.campaign_name || url.trim() !== (campaign.destination_url ?? ''));
 
   return (
     <form
@@ -60,8 +66,12 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
         update.mutate(
           { id: campaign.id, ...onOffChange, campaign_name: name.trim(), destination_url: url.trim() },
           {
-            onSuccess: () => {
-              notifySuccess('Campaign updated', CAMPAIGN_MESSAGES.updated);
+            onSuccess: (answer) => {
+              const backToReview = campaign.approval_status === 'approved' && answer.data.approval_status === 'pending';
+              notifySuccess(
+                'Campaign updated',
+                backToReview ? CAMPAIGN_MESSAGES.updatedForReview : CAMPAIGN_MESSAGES.updated,
+              );
               onClose();
             },
             onError: (error) => notifyRequestError(error, 'Failed to update campaign', 'Unknown error'),
@@ -106,6 +116,11 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
             <Radio value="off" label="Off" />
           </Group>
         </Radio.Group>
+        {sendsBackToReview && (
+          <Alert color="yellow" variant="light" role="status">
+            {CAMPAIGN_MESSAGES.editSendsBackToReview}
+          </Alert>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -179,11 +179,12 @@ describe('/campaigns lists', () => {
     expect(within(await findToast('Failed to resubmit campaign')).getByText('Unknown error')).toBeInTheDocument();
   });
 
-  it('shows Archived with Followers, Delivery "Off", a disabled switch and no Duplicate', async () => {
+  it('shows Archived with Followers, Delivery "Off", a disabled switch at Off and no Duplicate', async () => {
     const { user } = openPage('/campaigns?tab=archived', {
       [`GET ${ARCHIVED}`]: () =>
         list(ARCHIVED, [
-          campaign({ archived_at: '2026-12-01T00:00:00.000Z', on_off: 'off', statistics: [statistics()] }),
+          // Archived while switched on: it no longer runs, so its switch shows Off.
+          campaign({ archived_at: '2026-12-01T00:00:00.000Z', on_off: 'on', statistics: [statistics()] }),
         ]),
     });
     const table = await screen.findByRole('table', { name: 'Archived' });
@@ -196,12 +197,50 @@ describe('/campaigns lists', () => {
     const row = cellsOf(await rowOf('Summer sale'));
     expect(row['Delivery']).toHaveTextContent(/^Off$/);
     expect(row['Followers']).toHaveTextContent('4,200');
-    expect(screen.getByRole('switch', { name: 'Summer sale on or off' })).toBeDisabled();
+    const toggle = screen.getByRole('switch', { name: 'Summer sale on or off' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).not.toBeChecked();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Summer sale' }));
     expect(screen.getByText('1 Campaign(s) selected')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Duplicate' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('restores an archived campaign from its row, with the server’s message, and reloads the lists', async () => {
+    const { fetchMock, user } = openPage('/campaigns?tab=archived', {
+      [`GET ${ARCHIVED}`]: () => list(ARCHIVED, [campaign({ archived_at: '2026-12-01T00:00:00.000Z' })]),
+      'POST /api/customer/my-campaigns/restore/1': () =>
+        jsonResponse({
+          message: CAMPAIGN_MESSAGES.restoredForReview,
+          data: { ...campaign({ approval_status: 'pending', on_off: 'off' }), campaign_content: [] },
+        }),
+    });
+    const row = cellsOf(await rowOf('Summer sale'));
+    await user.click(within(row['Actions']!).getByRole('button', { name: 'Restore Summer sale' }));
+    expect(
+      within(await findToast('Success')).getByText(
+        'Campaign restored and sent back to review. It is switched off until you switch it on.',
+      ),
+    ).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/restore/1')).toHaveLength(1);
+    await waitFor(() => expect(requestsTo(fetchMock, `GET ${ARCHIVED}`).length).toBeGreaterThan(1));
+  });
+
+  it('says why a restore was refused, and offers Restore on the Archived tab only', async () => {
+    const { user } = openPage('/campaigns?tab=archived', {
+      [`GET ${ARCHIVED}`]: () => list(ARCHIVED, [campaign({ archived_at: '2026-12-01T00:00:00.000Z' })]),
+      [`GET ${ACTIVE}`]: () => list(ACTIVE, [campaign()]),
+      'POST /api/customer/my-campaigns/restore/1': () => jsonResponse({ message: QUOTA_MESSAGES.campaigns(0) }, 409),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore Summer sale' }));
+    expect(
+      within(await findToast('Failed to restore campaign')).getByText(QUOTA_MESSAGES.campaigns(0)),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Active campaigns' }));
+    await screen.findByRole('table', { name: 'Active campaigns' });
+    expect(screen.queryByRole('button', { name: 'Restore Summer sale' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -391,6 +430,47 @@ describe('the Edit dialog', () => {
     await waitFor(() => expect(requestsTo(fetchMock, `GET ${ACTIVE}`).length).toBeGreaterThan(1));
   });
 
+  it('warns before a new name or link sends an approved campaign back to review, and says so once saved', async () => {
+    const { dialog, user } = await openDialog({
+      'POST /api/customer/my-campaigns/update/1': () =>
+        jsonResponse({
+          message: CAMPAIGN_MESSAGES.updated,
+          data: { ...campaign({ campaign_name: 'Autumn sale', approval_status: 'pending' }), campaign_content: [] },
+        }),
+    });
+    const warning = 'Changing the name or link sends the campaign back to review; it stops running until approved.';
+    // The switch alone does not send it back.
+    await user.click(within(dialog).getByRole('radio', { name: 'Off' }));
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+
+    const name = within(dialog).getByLabelText('Campaign name');
+    await user.type(name, '!');
+    expect(within(dialog).getByText(warning)).toBeInTheDocument();
+    // Back to the name it had: nothing to warn about.
+    await user.type(name, '{Backspace}');
+    expect(within(dialog).queryByText(warning)).not.toBeInTheDocument();
+
+    const url = within(dialog).getByLabelText('Destination URL');
+    await user.clear(url);
+    await user.type(url, 'https://shop.example.com/autumn');
+    expect(within(dialog).getByText(warning)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(
+      within(await findToast('Campaign updated')).getByText('Campaign updated and sent back to review'),
+    ).toBeInTheDocument();
+  });
+
+  it('does not warn for a campaign that is not approved', async () => {
+    const { user } = openPage('/campaigns?tab=pending', {
+      [`GET ${PENDING}`]: () => list(PENDING, [campaign({ approval_status: 'pending' })]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Summer sale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit campaign' });
+    await user.type(within(dialog).getByLabelText('Campaign name'), ' two');
+    expect(within(dialog).queryByText(CAMPAIGN_MESSAGES.editSendsBackToReview)).not.toBeInTheDocument();
+  });
+
   it('says "Failed to update campaign" with the server message', async () => {
     const { dialog, user } = await openDialog({
       'POST /api/customer/my-campaigns/update/1': () => jsonResponse({ message: 'No such campaign' }, 404),
@@ -422,7 +502,7 @@ describe('selection and bulk actions', () => {
     expect(screen.getByRole('checkbox', { name: 'Select Summer sale' })).not.toBeChecked();
   });
 
-  it('deletes the selected campaigns, or one from its row', async () => {
+  it('asks before archiving the selected campaigns, or one from its row, and archives once confirmed', async () => {
     const { fetchMock, user } = openPage('/campaigns', {
       [`GET ${ACTIVE}`]: twoCampaigns,
       'DELETE /api/customer/my-campaigns/soft-delete': () => jsonResponse({ message: CAMPAIGN_MESSAGES.deleted }),
@@ -431,17 +511,74 @@ describe('selection and bulk actions', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all campaigns on this page' }));
     expect(screen.getByText('2 Campaign(s) selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Archive 2 campaigns?' });
+    expect(
+      within(dialog).getByText(
+        '2 campaigns will be archived: they stop running and their open payment links are cancelled. You can restore them from the Archived tab.',
+      ),
+    ).toBeInTheDocument();
+    // Nothing is sent until it is confirmed; the focus waits on the safe choice.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     expect(within(await findToast('Success')).getByText('Campaign(s) deleted successfully')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')).toHaveLength(1);
     expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')[0]?.body).toEqual({
       campaign_ids: [1, 2],
     });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByText(/Campaign\(s\) selected/)).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Delete Winter boots' }));
+    const one = await screen.findByRole('dialog', { name: 'Archive "Winter boots"?' });
+    expect(
+      within(one).getByText(
+        'This campaign will be archived: it stops running and its open payment link is cancelled. You can restore it from the Archived tab.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(one).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')).toHaveLength(2));
     expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')[1]?.body).toEqual({
       campaign_ids: [2],
     });
+  });
+
+  it('archives nothing when the confirmation is cancelled', async () => {
+    const { fetchMock, user } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: twoCampaigns,
+      'DELETE /api/customer/my-campaigns/soft-delete': () => jsonResponse({ message: CAMPAIGN_MESSAGES.deleted }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Summer sale' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive "Summer sale"?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Winter boots' }));
+    await screen.findByRole('dialog', { name: 'Archive "Winter boots"?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')).toHaveLength(0);
+    // The selection is left as it was.
+    expect(screen.getByText('1 Campaign(s) selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Summer sale' })).toBeChecked();
+  });
+
+  it('says Delete is for good on the Archived tab', async () => {
+    const { fetchMock, user } = openPage('/campaigns?tab=archived', {
+      [`GET ${ARCHIVED}`]: () => list(ARCHIVED, [campaign({ archived_at: '2026-12-01T00:00:00.000Z' })]),
+      'DELETE /api/customer/my-campaigns/soft-delete': () => jsonResponse({ message: CAMPAIGN_MESSAGES.deleted }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Summer sale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete "Summer sale" for good?' });
+    expect(
+      within(dialog).getByText('This campaign will be deleted for good: it leaves your lists and cannot be restored.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'DELETE /api/customer/my-campaigns/soft-delete')).toHaveLength(1));
   });
 
   it('says "Failed to delete campaigns" and "Failed to duplicate campaigns"', async () => {
@@ -451,7 +588,9 @@ describe('selection and bulk actions', () => {
       'POST /api/customer/my-campaigns/duplicate': () => jsonResponse({ message: QUOTA_MESSAGES.campaigns(0) }, 409),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Summer sale' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Archive' }));
     expect(within(await findToast('Failed to delete campaigns')).getByText('No such campaign')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // A quota refusal says which quota and what is left.
     await user.click(screen.getByRole('checkbox', { name: 'Select Winter boots' }));

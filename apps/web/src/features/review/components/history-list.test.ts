@@ -39,6 +39,19 @@ describe('describeHistory', () => {
     expect(describeHistory(entry('user.unbanned'))).toEqual({ title: 'Unbanned by Ada Admin' });
   });
 
+  it('says when the customer archived and restored a campaign', () => {
+    expect(describeHistory(entry('campaign.archived', null, { on_off: 'on', approval_status: 'approved' }))).toEqual({
+      title: 'Archived by Ada Admin',
+    });
+    expect(describeHistory(entry('campaign.restored', { archived_at: null, on_off: 'off' }))).toEqual({
+      title: 'Restored by Ada Admin',
+      detail: 'Switched off',
+    });
+    expect(describeHistory(entry('campaign.submitted', { reason: 'restored' }))).toEqual({
+      title: 'Sent back to review after a restore by Ada Admin',
+    });
+  });
+
   it('says what was paid, and what was refunded because its link had closed', () => {
     expect(describeHistory(entry('campaign.paid', { payment_status: 'paid', amount: '$1,753.50' }))).toEqual({
       title: 'Paid by Ada Admin',

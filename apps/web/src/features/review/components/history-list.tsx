@@ -7,6 +7,7 @@ const SUBMISSIONS: Record<string, string> = {
   resubmitted: 'Resubmitted for review',
   edited: 'Sent back to review after an edit',
   duplicated: 'Submitted for review as a copy',
+  restored: 'Sent back to review after a restore',
 };
 
 const FIELD_NAMES: Record<string, string> = { campaign_name: 'name', destination_url: 'destination link' };
@@ -29,6 +30,11 @@ export function describeHistory(entry: HistoryEntry): { title: string; detail?: 
       );
       return { title: `Edited${by}`, detail: changes.join('; ') };
     }
+    case 'campaign.archived':
+      return { title: `Archived${by}` };
+    case 'campaign.restored':
+      // docs/product/campaigns.md, Archive, restore and delete: a restored campaign comes back switched off.
+      return { title: `Restored${by}`, detail: 'Switched off' };
     case 'campaign.statistics':
       return { title: `Figures entered${by}`, detail: `As of ${formatDate(String(after.created_at))}` };
     case 'campaign.paid':
