@@ -1,5 +1,6 @@
 import { Skeleton, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { NO_VALUE } from '@/lib/format';
 
 export interface DataColumn<Row> {
   key: string;
@@ -11,9 +12,13 @@ export interface DataColumn<Row> {
 
 const SKELETON_ROWS = 3;
 
+/** A cell with nothing in it ('' or null, say an unpaid campaign's date paid) shows NO_VALUE. */
+const orNoValue = (content: ReactNode) =>
+  content === null || content === undefined || content === '' ? NO_VALUE : content;
+
 /**
  * A list's table: a header of `columns`, a row per item, placeholder rows while the page
- * loads; it scrolls sideways on screens narrower than `minWidth`.
+ * loads; it scrolls sideways on screens narrower than `minWidth`. Empty cells show "—".
  */
 export function DataTable<Row extends { id: number }>({
   label,
@@ -63,7 +68,7 @@ export function DataTable<Row extends { id: number }>({
                 <Table.Tr key={row.id} bg={highlighted?.(row) ? 'var(--mantine-primary-color-light)' : undefined}>
                   {columns.map((column) => (
                     <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                      {column.cell(row)}
+                      {orNoValue(column.cell(row))}
                     </Table.Td>
                   ))}
                 </Table.Tr>

@@ -5,6 +5,9 @@
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** What a list or a card shows where a value is missing: an empty cell reads as a broken page. */
+export const NO_VALUE = '—';
+
 /** 'D MMM YYYY' of an ISO timestamp; '' for none or one that does not parse. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import statusColors from '@/components/status-colors.module.css';
 import { SUCCESS_GREEN } from '@/config/theme';
-import { figuresAsOf, formatCount, formatDate, formatUsd } from '@/lib/format';
+import { figuresAsOf, formatCount, formatDate, formatUsd, NO_VALUE } from '@/lib/format';
 
 /** What a row can do; the list panel carries the requests out. */
 export interface CampaignRowHandlers {
@@ -53,7 +53,7 @@ function PaymentStatus({ campaign }: { campaign: Campaign }) {
       </Badge>
     );
   }
-  if (!campaign.payment_link_url) return null;
+  if (!campaign.payment_link_url) return NO_VALUE;
   return (
     <Button component="a" href={campaign.payment_link_url} {...NEW_TAB_PROPS} size="compact-sm">
       Pay Now

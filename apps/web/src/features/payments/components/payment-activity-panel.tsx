@@ -28,7 +28,7 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
   {
     key: 'method',
     header: 'Payment method',
-    cell: (payment) => payment.payment_method ?? '—',
+    cell: (payment) => payment.payment_method,
     nowrap: true,
   },
   {
