@@ -1,4 +1,5 @@
-import { Card, EmptyState, Group, Title } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId, type ReactNode, type Ref } from 'react';
 
 /**
@@ -42,6 +43,27 @@ export function EmptyMessage({
   description?: ReactNode;
 }) {
   return <EmptyState icon={icon} title={title} description={description} withIndicatorBackground size="sm" py="xl" />;
+}
+
+/**
+ * What a list shows when it could not be loaded: that, and a way to try again. Never the list's
+ * "nothing here yet", which would tell the user something false. `what` is plural: "campaigns".
+ */
+export function LoadFailedMessage({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <EmptyState
+      icon={<IconAlertTriangle aria-hidden />}
+      title={`Could not load ${what}.`}
+      withIndicatorBackground
+      size="sm"
+      py="xl"
+      role="alert"
+    >
+      <Button variant="default" size="xs" mt="xs" onClick={onRetry}>
+        Retry
+      </Button>
+    </EmptyState>
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ListPagination, ListSearch } from '@/components/list-controls';
-import { EmptyMessage, Panel } from '@/components/panel';
+import { EmptyMessage, LoadFailedMessage, Panel } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
 import type { AnalyticsScope } from '../api/analytics-keys';
@@ -61,7 +61,9 @@ export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAn
     >
       <Stack gap="md">
         <ListSearch label="Search campaigns" applied={search} setSearch={setSearch} />
-        {loading ? (
+        {list.isError ? (
+          <LoadFailedMessage what="campaigns" onRetry={() => void list.refetch()} />
+        ) : loading ? (
           <Stack gap="sm" aria-busy>
             {Array.from({ length: SKELETON_CARDS }, (_, index) => (
               <CampaignAnalyticsCardSkeleton key={index} />

@@ -223,7 +223,8 @@ describe('/analytics', () => {
       [`GET ${CUSTOMER_LIST}`]: () => jsonResponse({ message: 'The analytics are resting' }, 403),
     });
     expect(await findToast('Something went wrong')).toHaveTextContent('The analytics are resting');
-    expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load campaigns.')).toBeInTheDocument();
+    expect(screen.queryByText('No campaigns yet')).not.toBeInTheDocument();
   });
 
   describe('Download CSV', () => {
@@ -310,19 +311,22 @@ describe('/admin/analytics', () => {
     expectAccessibleStructure();
   });
 
-  it('only logs a failure to load, and shows the empty list', async () => {
+  it('logs a failure to load and says so in the panel, with no toast', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     openAs(ROLE.admin, '/admin/analytics', {
       [`GET ${ADMIN_LIST}`]: () => jsonResponse({ message: 'Nope' }, 403),
     });
-    expect(await screen.findByText('No campaigns yet')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load campaigns.')).toBeInTheDocument();
     await waitFor(() =>
       expect(logged).toHaveBeenCalledWith(
         'Could not load the campaigns analytics',
         expect.objectContaining({ serverMessage: 'Nope' }),
       ),
     );
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The panel's message is the one alert: no toast.
+    expect(screen.getAllByRole('alert')).toEqual([
+      screen.getByText('Could not load campaigns.').closest('[role="alert"]'),
+    ]);
     expect(screen.queryByText('Nope')).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ListPagination, ListSearch } from '@/components/list-controls';
-import { EmptyMessage } from '@/components/panel';
+import { EmptyMessage, LoadFailedMessage } from '@/components/panel';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import {
   useDeleteCampaigns,
@@ -163,7 +163,9 @@ export function CampaignListPanel({
         />
       )}
 
-      {!loading && campaigns.length === 0 ? (
+      {list.isError ? (
+        <LoadFailedMessage what="campaigns" onRetry={() => void list.refetch()} />
+      ) : !loading && campaigns.length === 0 ? (
         <EmptyMessage
           icon={emptyIcon}
           title={emptyText}

@@ -265,10 +265,19 @@ describe('/campaigns lists', () => {
     expect(screen.queryByTestId('table-skeleton-row')).not.toBeInTheDocument();
   });
 
-  it('shows a failed list empty, with "Failed to fetch campaigns"', async () => {
-    openPage('/campaigns', { [`GET ${ACTIVE}`]: () => jsonResponse({ message: 'The page is odd' }, 422) });
+  it('says a list failed to load, with "Failed to fetch campaigns" and a Retry that loads it', async () => {
+    let answer = () => jsonResponse({ message: 'The page is odd' }, 422);
+    const { user } = openPage('/campaigns', { [`GET ${ACTIVE}`]: () => answer() });
     expect(within(await findToast('Failed to fetch campaigns')).getByText('The page is odd')).toBeInTheDocument();
-    expect(screen.getByText('No active campaigns yet')).toBeInTheDocument();
+    // Announced, as a failure is.
+    expect(screen.getByText('Could not load campaigns.').closest('[role="alert"]')).not.toBeNull();
+    // Not "nothing here": that would be untrue.
+    expect(screen.queryByText('No active campaigns yet')).not.toBeInTheDocument();
+
+    answer = () => list(ACTIVE, [campaign()]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Summer sale')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load campaigns.')).not.toBeInTheDocument();
   });
 
   it('falls back to "Unknown error" when the failure says nothing', async () => {

@@ -2,7 +2,7 @@ import { Card, Stack } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ListPagination } from '@/components/list-controls';
-import { EmptyMessage } from '@/components/panel';
+import { EmptyMessage, LoadFailedMessage } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
 import { useMarkNotificationsRead, useNotifications } from '../api/notifications';
@@ -40,7 +40,9 @@ export function NotificationsPage() {
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
-        {!loading && shown.length === 0 ? (
+        {list.isError ? (
+          <LoadFailedMessage what="notifications" onRetry={() => void list.refetch()} />
+        ) : !loading && shown.length === 0 ? (
           <EmptyMessage icon={<IconBell aria-hidden />} title="No Notifications yet" />
         ) : (
           <div aria-busy={loading || undefined}>

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import { ListPagination } from '@/components/list-controls';
-import { EmptyMessage, Panel } from '@/components/panel';
+import { EmptyMessage, LoadFailedMessage, Panel } from '@/components/panel';
 import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
@@ -63,7 +63,9 @@ export function PaymentActivityPanel() {
   return (
     <Panel title="Payment activity">
       <Stack gap="md">
-        {!loading && rows.length === 0 ? (
+        {list.isError ? (
+          <LoadFailedMessage what="payments" onRetry={() => void list.refetch()} />
+        ) : !loading && rows.length === 0 ? (
           <EmptyMessage icon={<IconReceipt aria-hidden />} title="No payments to display" />
         ) : (
           <DataTable label="Payment activity" columns={COLUMNS} rows={rows} loading={loading} minWidth={760} />

@@ -3,7 +3,7 @@ import { brandLabel, PAYMENT_MESSAGES, type Card } from '@portal/contract';
 import { IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
-import { EmptyMessage, Panel } from '@/components/panel';
+import { EmptyMessage, LoadFailedMessage, Panel } from '@/components/panel';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { notifyError, notifyRequestError } from '@/lib/notify';
 import { useCreateSetupIntent } from '../api/create-setup-intent';
@@ -70,7 +70,9 @@ export function PaymentMethodsPanel() {
         </Button>
       }
     >
-      {!loading && rows.length === 0 ? (
+      {cards.isError ? (
+        <LoadFailedMessage what="payment methods" onRetry={() => void cards.refetch()} />
+      ) : !loading && rows.length === 0 ? (
         <EmptyMessage icon={<IconCreditCard aria-hidden />} title="No card attached" />
       ) : (
         <DataTable label="Payment methods" columns={COLUMNS} rows={rows} loading={loading} minWidth={320} />

@@ -3,7 +3,7 @@ import type { Campaign, ReviewListingType } from '@portal/contract';
 import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ListPagination, ListSearch } from '@/components/list-controls';
-import { EmptyMessage } from '@/components/panel';
+import { EmptyMessage, LoadFailedMessage } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
 import { useCampaignRequests } from '../api/campaign-requests';
@@ -64,7 +64,9 @@ function ReviewTabPanel({
   return (
     <Stack gap="md" pt="md">
       <ListSearch label="Search campaigns or customers" applied={search} setSearch={params.setSearch} />
-      {!loading && campaigns.length === 0 ? (
+      {list.isError ? (
+        <LoadFailedMessage what="campaigns" onRetry={() => void list.refetch()} />
+      ) : !loading && campaigns.length === 0 ? (
         <EmptyMessage
           icon={<Icon aria-hidden />}
           title={tab.empty}

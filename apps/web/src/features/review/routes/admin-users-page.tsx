@@ -4,7 +4,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { ListPagination, ListSearch } from '@/components/list-controls';
-import { EmptyMessage } from '@/components/panel';
+import { EmptyMessage, LoadFailedMessage } from '@/components/panel';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
@@ -80,7 +80,9 @@ export function AdminUsersPage() {
     <Card withBorder padding="lg">
       <Stack gap="md">
         <ListSearch label="Search users by name or e-mail" applied={search} setSearch={params.setSearch} />
-        {!loading && users.length === 0 ? (
+        {list.isError ? (
+          <LoadFailedMessage what="users" onRetry={() => void list.refetch()} />
+        ) : !loading && users.length === 0 ? (
           <EmptyMessage
             icon={<IconUsers aria-hidden />}
             title="No users found"
