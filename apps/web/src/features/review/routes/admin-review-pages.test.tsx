@@ -123,11 +123,18 @@ describe('the review page', () => {
     await person.click(decline);
     const dialog = await screen.findByRole('dialog', { name: 'Decline campaign' });
     await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveFocus());
+    await person.keyboard('Too');
     await person.keyboard('{Escape}');
     await waitFor(() => expect(decline).toHaveFocus());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
+    // Closed, the dialog forgets what was typed: it opens empty, and the reason is sent once.
     await person.click(decline);
-    await person.type(await screen.findByLabelText('Reason'), 'Too dark');
+    const reason = await within(await screen.findByRole('dialog')).findByLabelText('Reason');
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toHaveValue('');
+    await person.type(reason, 'Too dark');
+    expect(reason).toHaveValue('Too dark');
     await person.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Decline' }));
     expect(await findToast('Success')).toHaveAttribute('role', 'status');
     // Approve and Decline are gone with the decision: the keyboard is on the campaign's name.
