@@ -188,13 +188,14 @@ describe('/dashboard', () => {
       ['Sun', 'to come (22 Nov 2026)', '$0.00 (15 Nov 2026)'],
     ]);
     expect(within(amountSpent).getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/analytics');
-    // The chart's own chunk arrives: two labelled lines and the value axis of amounts under 150K.
+    // The chart's own chunk arrives: two labelled lines, and a value axis that follows the
+    // amounts ($60 at most), so that they do not lie on its zero line.
     const chart = await within(amountSpent).findByRole('application', {
       name: 'Amount spent per day, this week against last week',
     });
     expect(within(amountSpent).getByRole('list', { name: 'Legend' })).toHaveTextContent('This weekLast week');
     const ticks = [...chart.querySelectorAll('[data-axis="amount"] text')];
-    expect(ticks.map((tick) => tick.textContent)).toEqual(['0', '50K', '100K', '150K']);
+    expect(ticks.map((tick) => tick.textContent)).toEqual(['0', '20', '40', '60']);
     // Every day of last week has its dot; this week's line stops at today (Friday).
     expect(chart.querySelectorAll('[data-series="lastWeek"] circle')).toHaveLength(7);
     expect(chart.querySelectorAll('[data-series="thisWeek"] circle')).toHaveLength(5);
