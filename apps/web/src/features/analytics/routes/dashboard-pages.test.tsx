@@ -350,7 +350,8 @@ describe('/admin/dashboard', () => {
   function openAdminDashboard(answer: Response) {
     const fetchMock = stubApi({
       [ADMIN_STATS]: () => answer,
-      'GET /api/get-campaign-requests': emptyPage,
+      'GET /api/admin/latest-campaigns': () =>
+        jsonResponse({ data: [campaign({ campaign_name: 'Spring sale', published_on: '2026-11-18T10:00:00.000Z' })] }),
       'GET /api/my-notifications': emptyPage,
     });
     sessionStore.signIn(loginResponse({ role_id: ROLE.admin }));
@@ -381,6 +382,11 @@ describe('/admin/dashboard', () => {
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Statistics', 'Latest Campaigns', 'Notifications']);
     expect(requestsTo(fetchMock, ADMIN_STATS)).toHaveLength(1);
+    // Latest Campaigns come from their own endpoint, which leaves archived campaigns out.
+    expect(await within(await panel('Latest Campaigns')).findByRole('link', { name: 'Spring sale' })).toHaveAttribute(
+      'href',
+      '/admin/view-campaign/1',
+    );
   });
 
   it('shows "—" for the costs when there are no clicks or leads', async () => {
