@@ -126,11 +126,16 @@ describe('the review queue, decisions and bans', () => {
       });
       expect(namesIn(active)).toContain('To approve');
 
+      // Approved is not running yet: the notice says that payment comes first.
       const mail = await t.mail();
-      const published = mail.find((message) => message.to.includes(customerEmail) && /published/.test(message.subject));
-      expect(published?.text).toContain('Your campaign "To approve" was approved and your ad is published.');
+      const approvedMail = mail.find(
+        (message) => message.to.includes(customerEmail) && /approved/.test(message.subject),
+      );
+      expect(approvedMail?.subject).toMatch(/^Your campaign was approved — /);
+      expect(approvedMail?.text).toContain('Your campaign "To approve" was approved; it starts running once paid.');
+      expect(approvedMail?.text).not.toContain('published');
       expect(await newestNotification(customerToken)).toMatchObject({
-        message: 'Your campaign "To approve" was approved and your ad is published',
+        message: 'Your campaign "To approve" was approved; it starts running once paid',
         event_type: 'review',
         sender: { name: 'Ada Admin' },
         campaign: { id: campaign.id, campaign_name: 'To approve', status: 'approved' },
@@ -146,6 +151,45 @@ describe('the review queue, decisions and bans', () => {
           after: { approval_status: 'approved' },
         }),
       ]);
+    });
+
+    it('tells the customer what comes next: payment, the switch, or that the campaign is running', async () => {
+      /** The newest notification and e-mail after approving `id`, which must say the same. */
+      const approveAndRead = async (id: number) => {
+        expect((await decide(id, { approval_status: 'approved' })).statusCode).toBe(200);
+        const mail = (await t.mail()).find((message) => message.to.includes(customerEmail))!;
+        const { message } = await newestNotification(customerToken);
+        expect(mail.text).toContain(`${message}.`);
+        return message as string;
+      };
+      const update = (id: number, payload: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/customer/my-campaigns/update/${id}`,
+          headers: bearer(customerToken),
+          payload,
+        });
+
+      const paused = await wizard.createSubmitted(customerToken, { campaign_name: 'Paused one', status: 'paused' });
+      expect(await approveAndRead(paused.id)).toBe(
+        'Your campaign "Paused one" was approved; it starts running once paid and switched on',
+      );
+
+      // Paid, then edited and approved again: nothing is due any more, it runs.
+      const campaign = await wizard.createSubmitted(customerToken, { campaign_name: 'Paid one' });
+      await decide(campaign.id, { approval_status: 'approved' });
+      await t.database.db.update(campaigns).set({ paymentStatus: 'paid' }).where(eq(campaigns.id, campaign.id));
+      expect((await update(campaign.id, { campaign_name: 'Paid one again' })).json().data.approval_status).toBe(
+        'pending',
+      );
+      expect(await approveAndRead(campaign.id)).toBe('Your campaign "Paid one again" was approved and is running');
+
+      // Paid but switched off: the switch is what is left.
+      await update(campaign.id, { on_off: 'off' });
+      await update(campaign.id, { campaign_name: 'Paid and off' });
+      expect(await approveAndRead(campaign.id)).toBe(
+        'Your campaign "Paid and off" was approved and is paid; it starts running when you switch it on',
+      );
     });
 
     it('declines with a reason, which the customer reads in the Pending tab, the notification and the e-mail', async () => {
