@@ -100,7 +100,9 @@ test.describe('review, notifications and bans', () => {
     await expect(adminPage.getByRole('row')).toHaveCount(2);
     await row.getByRole('button', { name: 'Active: ban Robin Reader' }).click();
     const ban = adminPage.getByRole('dialog', { name: 'Ban Robin Reader?' });
-    await expect(ban.getByText(fixedName)).toBeVisible();
+    await expect(ban.getByText(`${fixedName} (approved)`)).toBeVisible();
+    // Its History names the campaign of each decision: declined, then approved.
+    await expect(ban.getByText(`Campaign: ${fixedName}`)).toHaveCount(2);
     await expect(ban.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await checkPage(adminPage);
     await ban.getByRole('button', { name: 'Ban user' }).click();

@@ -7,6 +7,8 @@ import {
   approvalResponseSchema,
   campaignRequestsQuerySchema,
   campaignRequestsResponseSchema,
+  LATEST_APPROVED_CAMPAIGNS,
+  latestApprovedResponseSchema,
   userListResponseSchema,
   userStatusResponseSchema,
 } from './review.schemas';
@@ -24,6 +26,15 @@ export const reviewEndpoints = defineEndpoints({
     query: campaignRequestsQuerySchema,
     response: campaignRequestsResponseSchema,
     errors: [401, 403, 422],
+  },
+  latestApprovedCampaigns: {
+    method: 'GET',
+    path: '/admin/latest-campaigns',
+    access: 'admin',
+    tag: 'review',
+    summary: `The ${LATEST_APPROVED_CAMPAIGNS} newest approved campaigns that their customers have not archived, for the dashboard`,
+    response: latestApprovedResponseSchema,
+    errors: [401, 403],
   },
   getAdminCampaign: {
     method: 'GET',
@@ -76,7 +87,7 @@ export const reviewEndpoints = defineEndpoints({
     tag: 'review',
     summary: 'Ban or unban a user',
     description:
-      "A ban ends the user's sessions at once and switches their approved and pending campaigns off; an unban lets them log in again. Administrators, the caller included, cannot be banned (409).",
+      "A ban ends the user's sessions at once and switches their approved and pending campaigns that are not archived off; an unban lets them log in again. Administrators, the caller included, cannot be banned (409).",
     params: idParams('The user id, a whole number'),
     response: userStatusResponseSchema,
     errors: [401, 403, 404, 409],

@@ -32,6 +32,13 @@ export const campaignRequestsResponseSchema = paginatedResponseSchema(campaignSc
   id: 'CampaignRequestsResponse',
 });
 
+/** How many campaigns the administrator's dashboard lists under Latest Campaigns. */
+export const LATEST_APPROVED_CAMPAIGNS = 2;
+
+export const latestApprovedResponseSchema = z
+  .object({ data: z.array(campaignSchema) })
+  .meta({ id: 'LatestApprovedCampaignsResponse' });
+
 /** One line of a History: an audit row (docs/product/review.md, Audit trail). */
 export const historyEntrySchema = z
   .object({
@@ -42,6 +49,8 @@ export const historyEntrySchema = z
     actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
+    /** The campaign the line is about, by its current name; null for a line about the user. */
+    campaign: z.object({ id: z.number().int(), campaign_name: z.string() }).nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'HistoryEntry' });
@@ -90,7 +99,10 @@ export type ListedUser = z.infer<typeof listedUserSchema>;
 
 export const userListResponseSchema = paginatedResponseSchema(listedUserSchema).meta({ id: 'UserListResponse' });
 
-/** What the ban dialog shows before a ban: the campaigns it switches off, and the user's history. */
+/**
+ * What the ban dialog shows before a ban: the campaigns it switches off (approved or pending,
+ * switched on, not archived), and the user's history.
+ */
 export const adminUserResponseSchema = z
   .object({
     data: listedUserSchema.extend({

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { auditLog, users, type AuditSubject } from '../../db/schema';
+import { auditLog, campaigns, users, type AuditSubject } from '../../db/schema';
 
 /** What a recorded action is: who did what to which record, with the values before and after. */
 export interface AuditEntry {
@@ -19,6 +19,8 @@ export interface AuditRecord {
   actor: { id: number; name: string } | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** The campaign the row is about, with its current name; null for a row about a user. */
+  campaign: { id: number; name: string } | null;
   createdAt: Date;
 }
 
@@ -63,12 +65,20 @@ export class AuditRepository {
 
   private async history(where: SQL): Promise<AuditRecord[]> {
     const rows = await this.db
-      .select({ row: auditLog, actorFirst: users.firstName, actorLast: users.lastName, actorEmail: users.email })
+      .select({
+        row: auditLog,
+        actorFirst: users.firstName,
+        actorLast: users.lastName,
+        actorEmail: users.email,
+        campaignName: campaigns.name,
+      })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      // A user's History mixes their campaigns' rows with their own: each line names its campaign.
+      .leftJoin(campaigns, and(eq(auditLog.subjectType, 'campaign'), eq(campaigns.id, auditLog.subjectId)))
       .where(where)
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-    return rows.map(({ row, actorFirst, actorLast, actorEmail }) => ({
+    return rows.map(({ row, actorFirst, actorLast, actorEmail, campaignName }) => ({
       id: row.id,
       action: row.action,
       actor:
@@ -77,6 +87,7 @@ export class AuditRepository {
           : { id: row.actorId, name: [actorFirst, actorLast].filter(Boolean).join(' ') || actorEmail || '' },
       before: row.before,
       after: row.after,
+      campaign: campaignName === null ? null : { id: row.subjectId, name: campaignName },
       createdAt: row.createdAt,
     }));
   }

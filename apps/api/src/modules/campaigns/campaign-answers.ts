@@ -1,6 +1,6 @@
 import type { Campaign, CampaignContent, CampaignDetail } from '@portal/contract';
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
-import { costPer, midnight, toStatisticsEntry } from '../insights/statistics-answers';
+import { costPer, toStatisticsEntry } from '../insights/statistics-answers';
 import type { CampaignView } from './campaign.repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -49,8 +49,9 @@ export function toCampaign({ campaign: row, owner, ad, current, openLink }: Camp
     delivery_status: deliveryStatus(row),
     payment_status: row.paymentStatus,
     payment_link_url: openLink?.url ?? null,
-    // Until a campaign is paid through the portal, Date paid is the one entered with its figures.
-    date_paid: row.datePaid ? row.datePaid.toISOString() : current ? midnight(current.datePaid) : null,
+    // The latest payment's, only: the day entered with the figures is no payment, and showed
+    // as Date paid beside a campaign's "Pay Now".
+    date_paid: iso(row.datePaid),
     created_at: row.createdAt.toISOString(),
     published_on: iso(row.publishedOn),
     submitted_at: iso(row.submittedAt),

@@ -82,12 +82,16 @@ const reviewTabs: Record<ReviewListingType, SQL> = {
   declined: eq(campaigns.approvalStatus, 'declined'),
 };
 
-/** A ban switches off the user's approved and pending campaigns that are on. */
+/**
+ * A ban switches off the user's approved and pending campaigns that are on. Archived ones are
+ * left out: they deliver nothing and can never be switched on again, so there is nothing to stop.
+ */
 const banTouches = (userId: number) =>
   and(
     eq(campaigns.userId, userId),
     inArray(campaigns.approvalStatus, ['approved', 'pending']),
     eq(campaigns.onOff, 'on'),
+    isNull(campaigns.archivedAt),
   );
 
 /** The campaign copied by Duplicate, as it is inserted; its files name the original's keys. */
@@ -248,6 +252,17 @@ export class CampaignRepository {
       .limit(limit) as Promise<CampaignView[]>;
   }
 
+  /**
+   * The newest approved campaigns that their customers have not archived (the administrator's
+   * dashboard's Latest Campaigns), in the Approved tab's order.
+   */
+  async latestApproved(limit: number): Promise<CampaignView[]> {
+    return this.selectViews()
+      .where(and(eq(campaigns.approvalStatus, 'approved'), isNull(campaigns.archivedAt)))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit) as Promise<CampaignView[]>;
+  }
+
   /** A submitted campaign (not a draft), locked until the transaction ends: for an administrator's decision. */
   async lockSubmitted(id: number): Promise<CampaignRow | undefined> {
     const [row] = await this.db
@@ -258,7 +273,6 @@ export class CampaignRepository {
     return row;
   }
 
-  /** What a ban of the user switches off: their approved and pending campaigns that are on. */
   /** Paid daily campaigns whose paid period ended by `now`, locked (docs/product/payments.md, Seven-day periods). */
   lockPaidPeriodsEndedBy(now: Date): Promise<CampaignRow[]> {
     return this.db
@@ -270,6 +284,7 @@ export class CampaignRepository {
       .for('update', { skipLocked: true });
   }
 
+  /** What a ban of the user switches off: their approved and pending campaigns that are on, not archived. */
   async switchedOnForReviewOrDelivery(userId: number): Promise<CampaignRow[]> {
     return this.db.select().from(campaigns).where(banTouches(userId)).orderBy(asc(campaigns.id));
   }

@@ -77,7 +77,8 @@ export function csvRow(campaign: Campaign, withCustomer: boolean): Record<string
     impressions: entry ? String(entry.total_impressions) : '',
     cost_per_click: entry ? money(costPer(spentCents, entry.link_clicks)) : '',
     cost_per_lead: entry ? money(costPer(spentCents, entry.lead_generated)) : '',
-    date_paid: day(entry?.date_paid ?? null),
+    // The campaign's latest payment, as in the lists; not the day entered with the figures.
+    date_paid: day(campaign.date_paid),
     dates: entry ? entry.dates.join('; ') : '',
   };
 }

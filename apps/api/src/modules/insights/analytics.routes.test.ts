@@ -57,8 +57,8 @@ describe('analytics pages and their CSV files', () => {
       link_clicks: 10,
       cost_per_click: 2.55,
       cost_per_lead: 8.5,
-      // Not paid through the portal: the date entered with the figures.
-      date_paid: '2026-11-01T00:00:00.000Z',
+      // Not paid through the portal: no Date paid, whatever day was entered with the figures.
+      date_paid: null,
     });
     expect(data[0]).toMatchObject({ impressions: null, cost_per_click: null, date_paid: null });
   });
@@ -114,7 +114,7 @@ describe('analytics pages and their CSV files', () => {
       impressions: '1',
       cost_per_click: '2.55',
       cost_per_lead: '8.50',
-      date_paid: '2026-11-01',
+      date_paid: '',
       dates: '2026-11-02T09:00:00.000Z; 2026-11-03T18:30:00.000Z',
     });
 

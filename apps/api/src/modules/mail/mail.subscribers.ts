@@ -2,14 +2,15 @@ import { cardLabel } from '@portal/contract';
 import type { EventDispatcher } from '../events/event-dispatcher';
 import type { Mailer } from './mail.service';
 import {
+  campaignApprovedNotice,
   campaignDeclinedNotice,
-  campaignPublishedNotice,
   emailChangedNotice,
   passwordChangedNotice,
   paymentDueNotice,
   paymentReceipt,
 } from './mail.templates';
 import { formatDollars } from '../payments/payment-links';
+import { approvalOutlook } from '../review/approval-notice';
 
 /** "18 Nov 2026", in UTC as every date the portal shows. */
 const dayOf = (date: Date) =>
@@ -41,7 +42,7 @@ export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOri
       repos,
       view.owner.email,
       decision === 'approved'
-        ? campaignPublishedNotice.with(params)
+        ? campaignApprovedNotice.with({ ...params, outlook: approvalOutlook(view.campaign) })
         : campaignDeclinedNotice.with({ ...params, reason: reason ?? '' }),
     );
     afterCommit(() => mailer.kick());

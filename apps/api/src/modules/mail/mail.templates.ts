@@ -1,3 +1,5 @@
+import { approvalNotice, parseApprovalOutlook } from '../review/approval-notice';
+
 /** A message before it is addressed: the same words as plain text and as simple HTML. */
 export interface MailContent {
   subject: string;
@@ -99,14 +101,20 @@ export const passwordChangedNotice = defineTemplate<Record<string, never>>(
     ]),
 );
 
-/** An administrator approved the campaign: it is published and can be paid (docs/product/review.md, Approve). */
-export const campaignPublishedNotice = defineTemplate<{ campaignName: string; campaignsUrl: string }>(
+/**
+ * An administrator approved the campaign, and what happens next: the words of the portal's
+ * notification (docs/product/review.md, Approve). The template keeps its first name, under which
+ * messages may still wait in the queue.
+ */
+export const campaignApprovedNotice = defineTemplate<{ campaignName: string; campaignsUrl: string; outlook: string }>(
   'campaign_published_notice',
-  ({ campaignName, campaignsUrl }, { productName }) =>
-    compose(productName, 'Your ad is published', [
-      [`Your campaign "${campaignName}" was approved and your ad is published.`],
-      ['It delivers once it is paid and switched on. ', { link: campaignsUrl, label: 'Your campaigns' }],
-    ]),
+  ({ campaignName, campaignsUrl, outlook }, { productName }) => {
+    const notice = approvalNotice(campaignName, parseApprovalOutlook(outlook));
+    return compose(productName, notice.subject, [
+      [`${notice.message}.`],
+      [{ link: campaignsUrl, label: 'Your campaigns' }],
+    ]);
+  },
 );
 
 /** An administrator declined the campaign, with the reason when one was given. */
@@ -166,7 +174,7 @@ export const staticTemplates: MailTemplate[] = [
   emailChangeCode,
   emailChangedNotice,
   passwordChangedNotice,
-  campaignPublishedNotice,
+  campaignApprovedNotice,
   campaignDeclinedNotice,
   paymentReceipt,
   paymentDueNotice,

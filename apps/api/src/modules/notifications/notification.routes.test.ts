@@ -180,7 +180,7 @@ describe('notifications', () => {
         expect(await readUntil(stream, (received) => received.includes('event: notification'))).toBe('matched');
         const data = JSON.parse(/data: (.*)\n/.exec(stream.text)![1]!);
         expect(data.notification).toMatchObject({
-          message: 'Your campaign "Live one" was approved and your ad is published',
+          message: 'Your campaign "Live one" was approved; it starts running once paid',
           campaign: { id: campaign.id },
         });
         expect(data.unread_count).toBe(1);

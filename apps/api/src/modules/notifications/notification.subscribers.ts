@@ -1,6 +1,7 @@
 import type { EventDispatcher } from '../events/event-dispatcher';
 import type { CampaignView } from '../campaigns/campaign.repository';
 import { formatDollars } from '../payments/payment-links';
+import { approvalNotice, approvalOutlook } from '../review/approval-notice';
 
 const customerName = ({ owner }: CampaignView) =>
   [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email;
@@ -40,7 +41,7 @@ export function subscribeNotifications(events: EventDispatcher): void {
     const name = view.campaign.name;
     const message =
       decision === 'approved'
-        ? `Your campaign "${name}" was approved and your ad is published`
+        ? approvalNotice(name, approvalOutlook(view.campaign)).message
         : `Your campaign "${name}" was declined. ${reason ? `Reason: ${reason}` : 'No reason was given.'}`;
     await repos.notifications.create(
       [{ userId: view.campaign.userId, message, eventType: 'review', senderId: adminId, campaignId }],

@@ -9,6 +9,7 @@ export const toHistoryEntry = (record: AuditRecord): HistoryEntry => ({
   actor: record.actor,
   before: record.before,
   after: record.after,
+  campaign: record.campaign && { id: record.campaign.id, campaign_name: record.campaign.name },
   created_at: record.createdAt.toISOString(),
 });
 

@@ -73,6 +73,35 @@ describe('the review queue, decisions and bans', () => {
       expect(first.id).toBeLessThan(second.id);
     });
 
+    it("the dashboard's Latest Campaigns are the newest approved ones their customers have not archived", async () => {
+      const owner = await t.login((await t.createUser()).email);
+      const ids: number[] = [];
+      for (const name of ['Latest older', 'Latest newer', 'Latest archived']) {
+        const campaign = await wizard.createSubmitted(owner, { campaign_name: name });
+        await decide(campaign.id, { approval_status: 'approved' });
+        ids.push(campaign.id);
+      }
+      await t.app.inject({
+        method: 'DELETE',
+        url: '/api/customer/my-campaigns/soft-delete',
+        headers: bearer(owner),
+        payload: { campaign_ids: [ids[2]] },
+      });
+      const latest = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/latest-campaigns',
+        headers: bearer(adminToken),
+      });
+      expect(latest.statusCode).toBe(200);
+      expect(namesIn(latest)).toEqual(['Latest newer', 'Latest older']);
+      // The Approved tab still lists the archived one.
+      expect(namesIn(await requests({ listing_type: 'active', search: 'Latest' }))).toEqual([
+        'Latest archived',
+        'Latest newer',
+        'Latest older',
+      ]);
+    });
+
     it('refuses an unknown listing type with 422', async () => {
       const answer = await requests({ listing_type: 'archived' });
       expect(answer.statusCode).toBe(422);
@@ -97,11 +126,16 @@ describe('the review queue, decisions and bans', () => {
       });
       expect(namesIn(active)).toContain('To approve');
 
+      // Approved is not running yet: the notice says that payment comes first.
       const mail = await t.mail();
-      const published = mail.find((message) => message.to.includes(customerEmail) && /published/.test(message.subject));
-      expect(published?.text).toContain('Your campaign "To approve" was approved and your ad is published.');
+      const approvedMail = mail.find(
+        (message) => message.to.includes(customerEmail) && /approved/.test(message.subject),
+      );
+      expect(approvedMail?.subject).toMatch(/^Your campaign was approved — /);
+      expect(approvedMail?.text).toContain('Your campaign "To approve" was approved; it starts running once paid.');
+      expect(approvedMail?.text).not.toContain('published');
       expect(await newestNotification(customerToken)).toMatchObject({
-        message: 'Your campaign "To approve" was approved and your ad is published',
+        message: 'Your campaign "To approve" was approved; it starts running once paid',
         event_type: 'review',
         sender: { name: 'Ada Admin' },
         campaign: { id: campaign.id, campaign_name: 'To approve', status: 'approved' },
@@ -117,6 +151,45 @@ describe('the review queue, decisions and bans', () => {
           after: { approval_status: 'approved' },
         }),
       ]);
+    });
+
+    it('tells the customer what comes next: payment, the switch, or that the campaign is running', async () => {
+      /** The newest notification and e-mail after approving `id`, which must say the same. */
+      const approveAndRead = async (id: number) => {
+        expect((await decide(id, { approval_status: 'approved' })).statusCode).toBe(200);
+        const mail = (await t.mail()).find((message) => message.to.includes(customerEmail))!;
+        const { message } = await newestNotification(customerToken);
+        expect(mail.text).toContain(`${message}.`);
+        return message as string;
+      };
+      const update = (id: number, payload: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/customer/my-campaigns/update/${id}`,
+          headers: bearer(customerToken),
+          payload,
+        });
+
+      const paused = await wizard.createSubmitted(customerToken, { campaign_name: 'Paused one', status: 'paused' });
+      expect(await approveAndRead(paused.id)).toBe(
+        'Your campaign "Paused one" was approved; it starts running once paid and switched on',
+      );
+
+      // Paid, then edited and approved again: nothing is due any more, it runs.
+      const campaign = await wizard.createSubmitted(customerToken, { campaign_name: 'Paid one' });
+      await decide(campaign.id, { approval_status: 'approved' });
+      await t.database.db.update(campaigns).set({ paymentStatus: 'paid' }).where(eq(campaigns.id, campaign.id));
+      expect((await update(campaign.id, { campaign_name: 'Paid one again' })).json().data.approval_status).toBe(
+        'pending',
+      );
+      expect(await approveAndRead(campaign.id)).toBe('Your campaign "Paid one again" was approved and is running');
+
+      // Paid but switched off: the switch is what is left.
+      await update(campaign.id, { on_off: 'off' });
+      await update(campaign.id, { campaign_name: 'Paid and off' });
+      expect(await approveAndRead(campaign.id)).toBe(
+        'Your campaign "Paid and off" was approved and is paid; it starts running when you switch it on',
+      );
     });
 
     it('declines with a reason, which the customer reads in the Pending tab, the notification and the e-mail', async () => {
@@ -341,6 +414,46 @@ describe('the review queue, decisions and bans', () => {
         before: { status: true },
         after: { status: false, campaigns_switched_off: [approved.id, pending.id] },
       });
+    });
+
+    it('leaves archived campaigns out of what a ban switches off, and names the campaign of each history line', async () => {
+      const user = await t.createUser({ firstName: 'Ari', lastName: 'Archiver' });
+      const token = await t.login(user.email);
+      const running = await wizard.createSubmitted(token, { campaign_name: 'Still running' });
+      await decide(running.id, { approval_status: 'approved' });
+      const finished = await wizard.createSubmitted(token, { campaign_name: 'Archived approved' });
+      await decide(finished.id, { approval_status: 'approved' });
+      const withdrawn = await wizard.createSubmitted(token, { campaign_name: 'Archived pending' });
+      const archive = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/customer/my-campaigns/soft-delete',
+        headers: bearer(token),
+        payload: { campaign_ids: [finished.id, withdrawn.id] },
+      });
+      expect(archive.statusCode).toBe(200);
+
+      const preview = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/user/${user.id}`,
+        headers: bearer(adminToken),
+      });
+      expect(preview.json().data.campaigns_to_switch_off).toEqual([
+        { id: running.id, campaign_name: 'Still running', approval_status: 'approved' },
+      ]);
+      // The ban switches off what the dialog listed, and no more.
+      await toggle(user.id);
+      const history = (
+        await t.app.inject({ method: 'GET', url: `/api/admin/user/${user.id}`, headers: bearer(adminToken) })
+      ).json().data.history as HistoryEntry[];
+      expect(history.map((entry) => [entry.action, entry.campaign])).toEqual([
+        ['campaign.approved', { id: running.id, campaign_name: 'Still running' }],
+        ['campaign.approved', { id: finished.id, campaign_name: 'Archived approved' }],
+        ['user.banned', null],
+      ]);
+      expect(history[2]!.after).toMatchObject({ campaigns_switched_off: [running.id] });
+      // The review page's History carries its campaign too.
+      const page: HistoryEntry[] = (await reviewPage(running.id)).json().data.history;
+      expect(page.every((entry) => entry.campaign?.campaign_name === 'Still running')).toBe(true);
     });
 
     it('refuses to ban oneself or another administrator, and an unknown user', async () => {

@@ -10,6 +10,8 @@ export async function reviewRoutes(app: FastifyInstance, { reviewService }: { re
     reviewService.listRequests(request.query.listing_type, request.query),
   );
 
+  route(app, reviewEndpoints.latestApprovedCampaigns, async () => ({ data: await reviewService.latestApproved() }));
+
   route(app, reviewEndpoints.getAdminCampaign, async (request) => ({
     data: await reviewService.campaign(request.params.id),
   }));

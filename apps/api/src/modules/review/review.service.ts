@@ -1,5 +1,6 @@
 import {
   isAdminRole,
+  LATEST_APPROVED_CAMPAIGNS,
   REVIEW_MESSAGES,
   type ApprovalValues,
   type Campaign,
@@ -25,6 +26,11 @@ export class ReviewService {
   async listRequests(listingType: ReviewListingType, query: ListQuery) {
     const page = await this.options.data.repos.campaigns.listForReview(listingType, query);
     return { data: page.data.map(toCampaign), pagination: page.pagination };
+  }
+
+  /** The administrator's dashboard's Latest Campaigns: approved, and not archived by their customers. */
+  async latestApproved(): Promise<Campaign[]> {
+    return (await this.options.data.repos.campaigns.latestApproved(LATEST_APPROVED_CAMPAIGNS)).map(toCampaign);
   }
 
   /** A submitted campaign with its files and History; a draft or an unknown id is not found. */
@@ -107,7 +113,8 @@ export class ReviewService {
 
   /**
    * Bans or unbans a customer. A ban ends their sessions and any unfinished sign-up at once and
-   * switches off their approved and pending campaigns; an unban only lets them log in again.
+   * switches off their approved and pending campaigns that are not archived; an unban only lets
+   * them log in again.
    */
   async toggleStatus(admin: Principal, id: number): Promise<{ id: number; status: boolean }> {
     const { data, clock } = this.options;

@@ -10,10 +10,10 @@ import { entryCosts } from '../utils/costs';
 /** What a figure shows when the campaign has no entry, or a cost has nothing to divide by. */
 const NO_FIGURE = '—';
 
-interface Figure {
-  label: string;
-  value: (entry: StatisticsEntry) => ReactNode;
-}
+/** A figure of the current entry, or (`ofCampaign`) a fact of the campaign shown among them. */
+type Figure =
+  | { label: string; value: (entry: StatisticsEntry) => ReactNode }
+  | { label: string; ofCampaign: (campaign: Campaign) => ReactNode };
 
 const money = (label: string, pick: (entry: StatisticsEntry) => number | null): Figure => ({
   label,
@@ -60,7 +60,8 @@ const DETAIL_GROUPS: { title: string; figures: Figure[] }[] = [
       money('Ad cost', (entry) => entry.ad_cost),
       money('Cost per click', (entry) => entryCosts(entry).costPerClick),
       money('Cost per lead', (entry) => entryCosts(entry).costPerLead),
-      { label: 'Date paid', value: (entry) => formatDate(entry.date_paid) || NO_FIGURE },
+      // The latest payment's day, as in the lists, not the one entered with the figures.
+      { label: 'Date paid', ofCampaign: (campaign) => formatDate(campaign.date_paid) || NO_FIGURE },
     ],
   },
   {
@@ -99,12 +100,13 @@ const DETAIL_GROUPS: { title: string; figures: Figure[] }[] = [
   },
 ];
 
-function Figures({ figures, entry }: { figures: Figure[]; entry: StatisticsEntry | undefined }) {
+function Figures({ figures, campaign }: { figures: Figure[]; campaign: Campaign }) {
+  const entry = campaign.statistics[0];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs">
       {figures.map((figure) => (
         <Fact key={figure.label} label={figure.label}>
-          {entry ? figure.value(entry) : NO_FIGURE}
+          {'ofCampaign' in figure ? figure.ofCampaign(campaign) : entry ? figure.value(entry) : NO_FIGURE}
         </Fact>
       ))}
     </SimpleGrid>
@@ -167,7 +169,7 @@ export function CampaignAnalyticsCard({ campaign, audience }: { campaign: Campai
           </Fact>
         )}
 
-        <Figures figures={KEY_FIGURES} entry={entry} />
+        <Figures figures={KEY_FIGURES} campaign={campaign} />
 
         <Group justify="flex-end">
           <Button
@@ -191,7 +193,7 @@ export function CampaignAnalyticsCard({ campaign, audience }: { campaign: Campai
                 <Title order={4} size="h6" mb={6}>
                   {group.title}
                 </Title>
-                <Figures figures={group.figures} entry={entry} />
+                <Figures figures={group.figures} campaign={campaign} />
               </div>
             ))}
             <div>

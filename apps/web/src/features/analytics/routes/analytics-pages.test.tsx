@@ -33,7 +33,8 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
   return campaignFixture({
     ...WINTER_BOOTS,
     user_last_name: 'Brown',
-    date_paid: '2026-11-05T00:00:00.000Z',
+    // The payment's day; the entry's own date_paid (5 Nov) is what was entered with the figures.
+    date_paid: '2026-11-07T10:30:00.000Z',
     created_at: '2026-11-01T10:00:00.000Z',
     published_on: '2026-11-02T10:00:00.000Z',
     submitted_at: '2026-11-01T11:00:00.000Z',
@@ -154,7 +155,7 @@ describe('/analytics', () => {
       'Cost per click': '$2.50',
       // No leads: nothing to divide by.
       'Cost per lead': '—',
-      'Date paid': '5 Nov 2026',
+      'Date paid': '7 Nov 2026',
       Followers: '4,200',
       Posts: '3',
       Duration: '24 h',

@@ -188,13 +188,14 @@ describe('/dashboard', () => {
       ['Sun', 'to come (22 Nov 2026)', '$0.00 (15 Nov 2026)'],
     ]);
     expect(within(amountSpent).getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/analytics');
-    // The chart's own chunk arrives: two labelled lines and the value axis of amounts under 150K.
+    // The chart's own chunk arrives: two labelled lines, and a value axis that follows the
+    // amounts ($60 at most), so that they do not lie on its zero line.
     const chart = await within(amountSpent).findByRole('application', {
       name: 'Amount spent per day, this week against last week',
     });
     expect(within(amountSpent).getByRole('list', { name: 'Legend' })).toHaveTextContent('This weekLast week');
     const ticks = [...chart.querySelectorAll('[data-axis="amount"] text')];
-    expect(ticks.map((tick) => tick.textContent)).toEqual(['0', '50K', '100K', '150K']);
+    expect(ticks.map((tick) => tick.textContent)).toEqual(['0', '20', '40', '60']);
     // Every day of last week has its dot; this week's line stops at today (Friday).
     expect(chart.querySelectorAll('[data-series="lastWeek"] circle')).toHaveLength(7);
     expect(chart.querySelectorAll('[data-series="thisWeek"] circle')).toHaveLength(5);
@@ -349,7 +350,8 @@ describe('/admin/dashboard', () => {
   function openAdminDashboard(answer: Response) {
     const fetchMock = stubApi({
       [ADMIN_STATS]: () => answer,
-      'GET /api/get-campaign-requests': emptyPage,
+      'GET /api/admin/latest-campaigns': () =>
+        jsonResponse({ data: [campaign({ campaign_name: 'Spring sale', published_on: '2026-11-18T10:00:00.000Z' })] }),
       'GET /api/my-notifications': emptyPage,
     });
     sessionStore.signIn(loginResponse({ role_id: ROLE.admin }));
@@ -380,6 +382,11 @@ describe('/admin/dashboard', () => {
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Statistics', 'Latest Campaigns', 'Notifications']);
     expect(requestsTo(fetchMock, ADMIN_STATS)).toHaveLength(1);
+    // Latest Campaigns come from their own endpoint, which leaves archived campaigns out.
+    expect(await within(await panel('Latest Campaigns')).findByRole('link', { name: 'Spring sale' })).toHaveAttribute(
+      'href',
+      '/admin/view-campaign/1',
+    );
   });
 
   it('shows "—" for the costs when there are no clicks or leads', async () => {

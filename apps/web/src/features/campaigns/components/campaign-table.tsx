@@ -258,7 +258,8 @@ function columnsOf(props: CampaignTableProps): Column[] {
     {
       key: 'paid',
       header: 'Date paid',
-      cell: (c) => formatDate(c.date_paid ?? current(c)?.date_paid),
+      // The latest payment's day only (docs/product/campaigns.md, Campaign lists).
+      cell: (c) => formatDate(c.date_paid),
       nowrap: true,
     },
     archived

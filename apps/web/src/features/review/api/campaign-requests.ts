@@ -14,6 +14,15 @@ export function useCampaignRequests(listingType: ReviewListingType, query: ListQ
   });
 }
 
+/** GET /api/admin/latest-campaigns: the dashboard's newest approved campaigns, archived ones left out. */
+export function useLatestApprovedCampaigns() {
+  return useQuery({
+    queryKey: reviewKeys.latestApproved(),
+    queryFn: async ({ signal }) => (await callApi(reviewEndpoints.latestApprovedCampaigns, { signal })).data,
+    staleTime: 0,
+  });
+}
+
 /** GET /api/admin/campaign/{id}: the campaign under review, with its files and History. */
 export function useAdminCampaign(id: number) {
   return useQuery({

@@ -71,7 +71,7 @@ export function BanUserModal({
             History
           </Title>
           {details.data ? (
-            <HistoryList entries={details.data.history} emptyText="No earlier bans or decisions" />
+            <HistoryList entries={details.data.history} emptyText="No earlier bans or decisions" withCampaigns />
           ) : (
             <Skeleton h={40} aria-label="Loading the history" />
           )}

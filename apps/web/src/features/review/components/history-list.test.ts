@@ -12,6 +12,7 @@ const entry = (
   actor: { id: 7, name: 'Ada Admin' },
   before,
   after,
+  campaign: null,
   created_at: '2026-11-23T10:00:00.000Z',
 });
 

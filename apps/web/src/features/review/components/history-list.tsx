@@ -56,8 +56,20 @@ export function describeHistory(entry: HistoryEntry): { title: string; detail?: 
   }
 }
 
-/** A History: what happened, oldest first, each with its time. */
-export function HistoryList({ entries, emptyText }: { entries: HistoryEntry[]; emptyText: string }) {
+/**
+ * A History: what happened, oldest first, each with its time. `withCampaigns` names the
+ * campaign of each line about one, for a History that spans several (a user's, in the ban
+ * dialog); a campaign's own History leaves it out.
+ */
+export function HistoryList({
+  entries,
+  emptyText,
+  withCampaigns = false,
+}: {
+  entries: HistoryEntry[];
+  emptyText: string;
+  withCampaigns?: boolean;
+}) {
   if (entries.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -71,6 +83,11 @@ export function HistoryList({ entries, emptyText }: { entries: HistoryEntry[]; e
         const { title, detail } = describeHistory(entry);
         return (
           <Timeline.Item key={entry.id} title={title}>
+            {withCampaigns && entry.campaign && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                Campaign: {entry.campaign.campaign_name}
+              </Text>
+            )}
             {detail && (
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {detail}

@@ -6,18 +6,18 @@ import { EmptyMessage, Panel } from '@/components/panel';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { notifyRequestError } from '@/lib/notify';
-import { useCampaignRequests } from '../api/campaign-requests';
+import { useLatestApprovedCampaigns } from '../api/campaign-requests';
 
-/** docs/product/review.md: the admin dashboard shows the 2 newest approved campaigns. */
-const LATEST = { page: 1, per_page: 2, search: '' };
-
-/** The admin dashboard's Latest Campaigns: the newest approved campaigns. */
+/**
+ * The admin dashboard's Latest Campaigns (docs/product/insights.md, Dashboards): the newest
+ * approved campaigns that their customers have not archived.
+ */
 export function LatestApprovedPanel() {
-  const list = useCampaignRequests('active', LATEST);
+  const list = useLatestApprovedCampaigns();
   useEffect(() => {
     if (list.error) notifyRequestError(list.error, 'Something went wrong');
   }, [list.error]);
-  const campaigns = list.isError ? [] : (list.data?.data ?? []);
+  const campaigns = list.isError ? [] : (list.data ?? []);
 
   return (
     <Panel

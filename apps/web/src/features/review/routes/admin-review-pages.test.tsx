@@ -123,11 +123,18 @@ describe('the review page', () => {
     await person.click(decline);
     const dialog = await screen.findByRole('dialog', { name: 'Decline campaign' });
     await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveFocus());
+    await person.keyboard('Too');
     await person.keyboard('{Escape}');
     await waitFor(() => expect(decline).toHaveFocus());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
+    // Closed, the dialog forgets what was typed: it opens empty, and the reason is sent once.
     await person.click(decline);
-    await person.type(await screen.findByLabelText('Reason'), 'Too dark');
+    const reason = await within(await screen.findByRole('dialog')).findByLabelText('Reason');
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(reason).toHaveValue('');
+    await person.type(reason, 'Too dark');
+    expect(reason).toHaveValue('Too dark');
     await person.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Decline' }));
     expect(await findToast('Success')).toHaveAttribute('role', 'status');
     // Approve and Decline are gone with the decision: the keyboard is on the campaign's name.
@@ -188,6 +195,42 @@ describe('/admin/users and the ban dialog', () => {
     expect(await findToast('Success')).toHaveTextContent(REVIEW_MESSAGES.userStatusUpdated);
     expect(await screen.findByRole('button', { name: 'InActive: unban Bo Banned' })).toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /api/toggle-user-status/5')).toHaveLength(1);
+  });
+
+  it('names the campaign of each history line about one', async () => {
+    const line = (id: number, action: string, campaign: { id: number; campaign_name: string } | null) => ({
+      id,
+      action,
+      actor: { id: 1, name: 'Ada Admin' },
+      before: null,
+      after: action === 'user.banned' ? { status: false, campaigns_switched_off: [9] } : null,
+      campaign,
+      created_at: '2026-11-23T10:00:00.000Z',
+    });
+    const { user: person } = openAsAdmin('/admin/users', {
+      'GET /api/get-all-users': () => page([user()]),
+      'GET /api/admin/user/5': () =>
+        jsonResponse({
+          data: {
+            ...user(),
+            campaigns_to_switch_off: [],
+            history: [
+              line(1, 'campaign.approved', { id: 9, campaign_name: 'Winter boots' }),
+              line(2, 'campaign.declined', { id: 10, campaign_name: 'Summer hats' }),
+              line(3, 'user.banned', null),
+            ],
+          },
+        }),
+    });
+    await person.click(await screen.findByRole('button', { name: 'Active: ban Bo Banned' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban Bo Banned?' });
+    /** The whole History line whose title is `title`. */
+    const lineOf = async (title: string) =>
+      (await within(dialog).findByText(title)).closest('.mantine-Timeline-item')?.textContent;
+    expect(await lineOf('Approved by Ada Admin')).toMatch(/^Approved by Ada AdminCampaign: Winter boots/);
+    expect(await lineOf('Declined by Ada Admin')).toMatch(/^Declined by Ada AdminCampaign: Summer hatsNo reason given/);
+    // A line about the user names no campaign.
+    expect(await lineOf('Banned by Ada Admin')).toMatch(/^Banned by Ada Admin1 campaign switched off\d/);
   });
 
   it("shows the server's refusal in an Error toast", async () => {
