@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   subscribeMail(events, mailer, config.publicOrigin);
   subscribeNotifications(events);
-  subscribePayments(events, config.publicOrigin);
+  subscribePayments(events);
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.decorate('mailer', mailer);
