@@ -1,5 +1,5 @@
 import { freshEmail, signUpThroughApi } from './support/accounts';
-import { checkPage, checkToasts, contrastOf, expect, logIn, test } from './support/fixtures';
+import { checkPage, checkToasts, contrastOf, expect, LOGIN_PAGE_URL, logIn, test } from './support/fixtures';
 import { latestCode, latestResetLink } from './support/mailbox';
 
 // A 1×1 PNG, uploaded as the profile photo.
@@ -183,7 +183,7 @@ test.describe('My account', () => {
     await changePassword.getByRole('button', { name: 'Update password' }).click();
     await expect(page.getByRole('heading', { name: 'Password updated!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible({ timeout: 15_000 });
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(LOGIN_PAGE_URL);
 
     await logIn(page, { email: newEmail, password: 'Quiet-River-5' });
     await expect(page).toHaveURL(/\/dashboard$/);
