@@ -1,5 +1,5 @@
 import { freshEmail, signUpThroughApi } from './support/accounts';
-import { checkPage, checkToasts, contrastOf, expect, logIn, test } from './support/fixtures';
+import { checkPage, checkToasts, contrastOf, expect, LOGIN_PAGE_URL, logIn, test } from './support/fixtures';
 import { latestCode, latestResetLink } from './support/mailbox';
 
 // A 1×1 PNG, uploaded as the profile photo.
@@ -183,9 +183,57 @@ test.describe('My account', () => {
     await changePassword.getByRole('button', { name: 'Update password' }).click();
     await expect(page.getByRole('heading', { name: 'Password updated!' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible({ timeout: 15_000 });
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(LOGIN_PAGE_URL);
 
     await logIn(page, { email: newEmail, password: 'Quiet-River-5' });
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('the menu', () => {
+  test('shows the whole unread count, "99+" above 99, at full size in the collapsed sidebar and the drawer', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const email = freshEmail('unread');
+    await signUpThroughApi(request, email, 'Sunny-Day-42');
+    // The count the server answers is changed on its way, rather than made by 120 reviews.
+    let unread = 14;
+    await page.route(/\/api\/my-notifications\?page=1&per_page=1$/, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), unread_count: unread } });
+    });
+    await logIn(page, { email, password: 'Sunny-Day-42' });
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    const phone = testInfo.project.name === 'phone';
+    for (const [count, shown] of [
+      [14, '14'],
+      [120, '99+'],
+    ] as const) {
+      unread = count;
+      await page.reload();
+      if (phone) await page.getByRole('button', { name: 'Toggle menu' }).click();
+      // On a desktop the pointer stays off the sidebar, which is then 90 px wide.
+      const menu = phone
+        ? page.getByRole('dialog', { name: 'Main menu' })
+        : page.locator('nav[aria-label="Main menu"]').first();
+      const badge = menu.getByRole('link', { name: /^Notifications/ }).locator('.mantine-Badge-root');
+      await expect(badge).toHaveText(`${shown} unread`);
+      await checkPage(page);
+      // Nothing of the number is cut: neither inside the badge nor by the edge of the sidebar.
+      const fit = await badge.evaluate((node) => {
+        const label = node.querySelector('.mantine-Badge-label')!;
+        const box = node.getBoundingClientRect();
+        const area = node.closest('nav, [role="dialog"]')!.getBoundingClientRect();
+        return {
+          labelCut: label.scrollWidth > label.clientWidth,
+          badgeCut: node.scrollWidth > node.clientWidth,
+          insideMenu: box.left >= area.left && box.right <= area.right,
+        };
+      });
+      expect(fit).toEqual({ labelCut: false, badgeCut: false, insideMenu: true });
+      await menu.screenshot({ path: testInfo.outputPath(`unread-${count}.png`) });
+    }
   });
 });

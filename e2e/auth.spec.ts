@@ -1,4 +1,4 @@
-import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
+import { checkPage, checkToasts, expect, logIn, loginPageUrl, test } from './support/fixtures';
 import { ADMIN, CUSTOMER } from './support/server-env';
 
 test.describe('login page', () => {
@@ -105,6 +105,7 @@ test.describe('signing in and out', () => {
     await page.goto('/my-account');
     await expect(page.getByText('127.0.0.1')).toBeVisible();
     await page.getByRole('button', { name: 'Log out' }).click();
+    // The user chose to leave: the plain login page, with no way back to My account.
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
 
@@ -118,7 +119,7 @@ test.describe('signing in and out', () => {
     expect(status).toBe(401);
 
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(loginPageUrl('/dashboard'));
   });
 
   test('a session revoked elsewhere signs the browser out on its next request', async ({ page }) => {
@@ -131,7 +132,7 @@ test.describe('signing in and out', () => {
     const revoked = await page.request.post('/api/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(revoked.status()).toBe(200);
     await page.goto('/my-account');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(loginPageUrl('/my-account'));
     await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
     await checkPage(page);
     await page.reload();
@@ -165,7 +166,7 @@ test.describe('the shell', () => {
   test('signed-out visitors are sent to the login page', async ({ page }) => {
     for (const path of ['/dashboard', '/admin/dashboard', '/my-account']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(loginPageUrl(path));
     }
   });
 

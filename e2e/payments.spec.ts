@@ -1,7 +1,7 @@
 import { freshEmail, signUpThroughApi } from './support/accounts';
 import { createCampaignThroughApi, tokenOf } from './support/campaigns';
-import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
-import { ADMIN } from './support/server-env';
+import { checkPage, checkToasts, expect, logIn, loginPageUrl, test } from './support/fixtures';
+import { ADMIN, E2E_PORT } from './support/server-env';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const today = new Date();
@@ -110,5 +110,40 @@ test.describe('payments in the sandbox', () => {
     // And a notification of it.
     await page.goto('/notifications');
     await expect(page.getByText(`Payment of $120.00 received for your campaign "${name}"`)).toBeVisible();
+  });
+
+  test('a signed-out visitor of a payment link logs in and lands on its checkout, at the address they opened', async ({
+    page,
+    request,
+  }) => {
+    const customer = { email: freshEmail('link'), password: 'Payments-pass-1' };
+    await signUpThroughApi(request, customer.email, customer.password);
+    const name = `Spring sale ${Date.now()}`;
+    const token = await tokenOf(request, customer);
+    const campaignId = await createCampaignThroughApi(request, token, name);
+    const approved = await request.post(`/api/update-campaign-approval-status/${campaignId}`, {
+      headers: { authorization: `Bearer ${await tokenOf(request, ADMIN)}` },
+      data: { approval_status: 'approved' },
+    });
+    expect(approved.status()).toBe(200);
+    const balance = await request.get('/api/customer/balance', { headers: { authorization: `Bearer ${token}` } });
+    const link: string = (await balance.json()).data.campaigns_due[0].payment_link_url;
+    // A path: it opens on whatever address the portal was reached at, not only PUBLIC_ORIGIN's.
+    expect(link).toMatch(/^\/checkout\/[\w-]+$/);
+
+    // Opened by host name while PUBLIC_ORIGIN says 127.0.0.1.
+    const opened = `http://localhost:${E2E_PORT}`;
+    await page.goto(`${opened}${link}`);
+    await expect(page).toHaveURL(loginPageUrl(link));
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+    await checkPage(page);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: 'Log into account' }).click();
+
+    await expect(page).toHaveURL(`${opened}${link}`);
+    await expect(page.getByText(name).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay $120.00' })).toBeVisible();
+    await checkPage(page);
   });
 });

@@ -1,7 +1,7 @@
 import { freshEmail, signUpThroughApi } from './support/accounts';
 import { createCampaignThroughApi, tokenOf } from './support/campaigns';
 import type { Page } from '@playwright/test';
-import { checkPage, checkToasts, expect, logIn, test, trackRequests } from './support/fixtures';
+import { checkPage, checkToasts, expect, LOGIN_PAGE_URL, logIn, test, trackRequests } from './support/fixtures';
 import { ADMIN } from './support/server-env';
 
 /** A link of the main menu, opening the menu first where it is a drawer (phones). */
@@ -109,7 +109,7 @@ test.describe('review, notifications and bans', () => {
     await expect(adminPage.getByText('User status updated successfully')).toBeVisible();
     await expect(row.getByRole('button', { name: 'InActive: unban Robin Reader' })).toBeVisible();
     await checkPage(adminPage);
-    await expect(customerPage).toHaveURL(/\/$/, { timeout: 15_000 });
+    await expect(customerPage).toHaveURL(LOGIN_PAGE_URL, { timeout: 15_000 });
 
     // Banned: the login says so.
     await logIn(customerPage, customer);

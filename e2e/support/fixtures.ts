@@ -136,6 +136,20 @@ export async function contrastOf(page: Page, element: Locator, theme: Theme): Pr
   });
 }
 
+/**
+ * The login page's address: a guard sends a signed-out visitor of a page there with the way back
+ * (`/?redirect=<path>`), which `returnTo` names exactly; without it, the login page with or without one.
+ * A user who logged out lands on the plain `/`.
+ */
+export function loginPageUrl(returnTo?: string): RegExp {
+  if (returnTo === undefined) return /\/(\?redirect=[^#]*)?$/;
+  const query = new URLSearchParams({ redirect: returnTo }).toString();
+  return new RegExp(`/\\?${query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** Any login page address, with or without the way back. */
+export const LOGIN_PAGE_URL = loginPageUrl();
+
 export async function logIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/');
   await page.getByLabel('Email').fill(account.email);

@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   subscribeMail(events, mailer, config.publicOrigin);
   subscribeNotifications(events);
-  subscribePayments(events, config.publicOrigin);
+  subscribePayments(events);
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.decorate('mailer', mailer);
@@ -178,6 +178,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // With Stripe, /balance loads Stripe.js, which talks to Stripe's API and shows its card form in
   // Stripe's frames (docs/product/payments.md, Balance page); without it, nothing outside is allowed.
   const stripeSources = config.stripe ? ['https://js.stripe.com'] : [];
+  // Campaign files in S3 are uploaded and viewed at the bucket's own origin; the embedded
+  // storage's URLs are the API's paths ('self'). Nothing wider than that one origin is allowed.
+  const storageOrigin = adapters.storage.urlOrigin();
+  const storageSources = storageOrigin ? [storageOrigin] : [];
+  // A welcome video given as a video file plays from wherever it is kept.
+  const { welcomeVideoUrl } = config.publicSettings;
+  const welcomeVideoSources = welcomeVideoUrl ? [new URL(welcomeVideoUrl).origin] : [];
   // The built index.html, whose page shell has one inline script, allowed by its hash (decision 017).
   const webPage = loadWebPage(config.webDistDir, config.publicSettings);
   await app.register(helmet, {
@@ -185,10 +192,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       directives: {
         // Mantine sets inline style attributes; scripts stay same-origin only (and Stripe's, with Stripe).
         'script-src': ["'self'", ...stripeSources, ...(webPage?.scriptHashes ?? [])],
-        'connect-src': ["'self'", ...(config.stripe ? ['https://api.stripe.com'] : [])],
+        'connect-src': ["'self'", ...storageSources, ...(config.stripe ? ['https://api.stripe.com'] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'https:'],
+        // Previews of a file just picked are object URLs (blob:), a profile picture picked while
+        // signing up is read as data:, and the build inlines small images as data: too.
+        'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
+        // A video just picked in the campaign wizard plays from its object URL (blob:).
+        'media-src': ["'self'", 'blob:', ...storageSources, ...welcomeVideoSources],
         'frame-src': ["'self'", 'https:'],
       },
     },

@@ -1,31 +1,116 @@
 import { ROLE } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
+import { jsonResponse, loginResponse, sentJson, stubApi } from '@/test/fixtures';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { loginResponse } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const signInAs = (roleId: number) => sessionStore.signIn(loginResponse({ role_id: roleId }));
 
-async function expectPath(router: ReturnType<typeof renderApp>['router'], path: string) {
+type Router = ReturnType<typeof renderApp>['router'];
+
+async function expectPath(router: Router, path: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
+/** The whole address the router is at: path and query. */
+async function expectAddress(router: Router, address: string) {
+  await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(address));
+}
+
+async function logInThroughForm(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.click(screen.getByRole('button', { name: 'Log into account' }));
+}
+
 describe('route guards', () => {
-  it.each(['/dashboard', '/campaigns/new', '/my-account', '/admin/dashboard', '/admin/view-campaign/4'])(
-    'sends a signed-out visitor of %s to the login page',
-    async (path) => {
-      const { router } = renderApp(path);
-      await expectPath(router, '/');
-      expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/campaigns/new',
+    '/my-account',
+    '/admin/dashboard',
+    '/admin/view-campaign/4',
+    '/receipts/12',
+  ])('sends a signed-out visitor of %s to the login page, with the way back', async (path) => {
+    const { router } = renderApp(path);
+    await expectAddress(router, `/?redirect=${encodeURIComponent(path)}`);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
+  });
+
+  it('brings a signed-out visitor of a checkout link back to it after logging in', async () => {
+    const checkout = '/checkout/q3Xb_9-kLm2PzT8rVw0aYc4dEf6gHi1J?from=email';
+    const fetchMock = stubApi({
+      'POST /api/login': () => jsonResponse(loginResponse()),
+      'GET /api/checkout/q3Xb_9-kLm2PzT8rVw0aYc4dEf6gHi1J': () =>
+        jsonResponse({
+          data: {
+            campaign_id: 9,
+            campaign_name: 'Winter boots',
+            amount: 175,
+            covers_days: 7,
+            status: 'open',
+            provider: 'sandbox',
+          },
+        }),
+      'GET /api/stripe/get-payment-methods': () => jsonResponse({ data: [] }),
+      'GET /api/my-notifications': () =>
+        jsonResponse({
+          data: [],
+          pagination: { current_page: 1, per_page: 1, last_page: 1, total: 0 },
+          unread_count: 0,
+        }),
+    });
+    const { router, user } = renderApp(checkout);
+    await expectAddress(router, `/?redirect=${encodeURIComponent(checkout)}`);
+
+    await logInThroughForm(user);
+    await expectAddress(router, checkout);
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('Winter boots')).toBeInTheDocument();
+    expect(sentJson(fetchMock.mock.calls.find(([url]) => String(url) === '/api/login'))).toMatchObject({
+      email: 'ann@example.com',
+    });
+  });
+
+  it.each([
+    ['another site', 'https%3A%2F%2Fevil.example%2Fcheckout'],
+    ['an address without a scheme', '%2F%2Fevil.example'],
+    ['a backslash trick', '%2F%5Cevil.example'],
+    ['a javascript: address', 'javascript%3Aalert(1)'],
+  ])('sends a user to the dashboard rather than to %s after logging in', async (_, hostile) => {
+    stubApi({ 'POST /api/login': () => jsonResponse(loginResponse()) });
+    const { router, user } = renderApp(`/?redirect=${hostile}`);
+    await logInThroughForm(user);
+    await expectAddress(router, '/dashboard');
+  });
+
+  it('sends a user who is signed in already from the login page on to the way back', async () => {
+    signInAs(ROLE.customer);
+    const { router } = renderApp(`/?redirect=${encodeURIComponent('/campaigns?tab=archived')}`);
+    await expectAddress(router, '/campaigns?tab=archived');
+  });
+
+  it('sends an administrator whose way back is a customer page to the admin dashboard, without a loop', async () => {
+    signInAs(ROLE.admin);
+    const { router } = renderApp(`/?redirect=${encodeURIComponent('/checkout/abc')}`);
+    await expectAddress(router, '/admin/dashboard');
+  });
+
+  it('sends the user to the login page with the way back when the server ends the session', async () => {
+    stubApi({
+      'GET /api/customer/current-session': () => jsonResponse({ message: 'Your session has ended.' }, 401),
+    });
+    signInAs(ROLE.customer);
+    const { router } = renderApp('/my-account');
+    await expectAddress(router, `/?redirect=${encodeURIComponent('/my-account')}`);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
+  });
 
   it('keeps a customer out of the admin pages', async () => {
     signInAs(ROLE.customer);
     const { router } = renderApp('/admin/users');
-    // Refused to /, which then sends the customer on to their own dashboard.
-    await expectPath(router, '/dashboard');
+    await expectAddress(router, '/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
   });

@@ -1,12 +1,4 @@
-import { isAdminRole } from '@portal/contract';
-
-/** A page whose path has a value in it: the router's pattern, and a builder for links. */
-function withParam<Name extends string>(pattern: `${string}:${Name}`, name: Name) {
-  return {
-    pattern,
-    to: (value: string | number) => pattern.replace(`:${name}`, encodeURIComponent(String(value))),
-  };
-}
+import { isAdminRole, pagePath, PAYMENT_PAGES } from '@portal/contract';
 
 /**
  * Every page's path, in one place: the router, the menus, the guards and every link and
@@ -16,28 +8,28 @@ export const paths = {
   login: '/',
   adminLogin: '/admin/login',
   signup: '/signup',
-  passwordSetup: withParam('/password-setup/:linkhash', 'linkhash'),
+  passwordSetup: pagePath('/password-setup/:linkhash', 'linkhash'),
   /** The address of older reset e-mails; it forwards to passwordSetup. */
-  resetPasswordLink: withParam('/reset-password/:linkhash', 'linkhash'),
+  resetPasswordLink: pagePath('/reset-password/:linkhash', 'linkhash'),
 
   dashboard: '/dashboard',
   campaigns: '/campaigns',
   newCampaign: '/campaigns/new',
   analytics: '/analytics',
   balance: '/balance',
-  /** A payment link's checkout page (the campaign's `payment_link_url`). */
-  checkout: withParam('/checkout/:token', 'token'),
+  /** A payment link's checkout page (the campaign's `payment_link_url`), declared with the API's answers. */
+  checkout: PAYMENT_PAGES.checkout,
   notifications: '/notifications',
   myAccount: '/my-account',
-  /** A payment's printable receipt, for its customer and administrators. */
-  receipt: withParam('/receipts/:id', 'id'),
+  /** A payment's printable receipt (`receipt_url`), for its customer and administrators. */
+  receipt: PAYMENT_PAGES.receipt,
 
   admin: {
     dashboard: '/admin/dashboard',
     campaigns: '/admin/campaigns',
     analytics: '/admin/analytics',
     users: '/admin/users',
-    viewCampaign: withParam('/admin/view-campaign/:id', 'id'),
+    viewCampaign: pagePath('/admin/view-campaign/:id', 'id'),
     myAccount: '/admin/my-account',
   },
 } as const;

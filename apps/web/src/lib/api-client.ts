@@ -1,4 +1,5 @@
 import {
+  authEndpoints,
   fillPath,
   type EndpointBody,
   type EndpointDefinition,
@@ -78,8 +79,10 @@ async function sendToApi(path: string, options: SendOptions): Promise<Answer> {
   });
   if (!answer.ok) {
     // A 401 on a call that carried our token means the session is over (docs/product/accounts.md); only the
-    // session that made the call ends, so a newer sign-in in the meantime stays.
-    if (answer.status === 401 && token && sessionStore.getState().token === token) endSession({ ended: true });
+    // session that made the call ends, so a newer sign-in in the meantime stays. Logging out is left to
+    // its caller, which ends the session as the user's own choice whatever the answer.
+    const sessionOver = answer.status === 401 && token && sessionStore.getState().token === token;
+    if (sessionOver && path !== authEndpoints.logout.path) endSession({ ended: true });
     throw answerError(answer);
   }
   return answer;

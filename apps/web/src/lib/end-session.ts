@@ -1,8 +1,6 @@
 import { modals } from '@mantine/modals';
 import { sessionStore } from '@/stores/session-store';
-import { navigate } from './navigation';
 import { queryClient } from './query-client';
-import { paths } from '@/config/paths';
 
 // Kept for the one next visit of the login page in this tab, and read there once.
 const SESSION_ENDED_KEY = 'portal.sessionEnded';
@@ -11,7 +9,9 @@ const SESSION_ENDED_KEY = 'portal.sessionEnded';
  * Logout, and the forced logout after a 401 (docs/product/accounts.md, Sessions): the session
  * and every cached answer go, so nothing of this user shows to the next one, any open dialog
  * closes, and the user lands on the login page. `ended` (the server ended the session: it
- * expired, was revoked or the user was banned) makes the login page say so once.
+ * expired, was revoked or the user was banned) makes the login page say so once, and the page's
+ * guard sends the user there with `?redirect=` to come back after logging in again; a user who
+ * chose to log out lands on the plain login page instead.
  */
 export function endSession({ ended = false }: { ended?: boolean } = {}): void {
   if (ended) {
@@ -21,10 +21,11 @@ export function endSession({ ended = false }: { ended?: boolean } = {}): void {
       // Storage unavailable: the user still lands on the login page, only without the notice.
     }
   }
-  sessionStore.clear();
+  // The page's guard sends the user to the login page (guards.tsx): with the way back to this
+  // page when the session ended, without it when the user chose to log out.
+  sessionStore.clear({ loggedOut: !ended });
   queryClient.clear();
   modals.closeAll();
-  navigate(paths.login, { replace: true });
 }
 
 /** Whether the login page should say that the session ended; `forget` makes it the only time. */

@@ -56,6 +56,12 @@ export interface SessionState extends UserSlice {
    * until the page knows where a sign-up stands. Never persisted.
    */
   signupStep: number;
+  /**
+   * The user chose to log out, rather than the session ending under them: the guards then show
+   * the plain login page, without a way back to the page left (docs/product/accounts.md,
+   * Sessions). Never persisted.
+   */
+  loggedOut: boolean;
 }
 
 /** Not yet known: the sign-up page asks the server (a reload may resume a sign-up). */
@@ -75,7 +81,7 @@ function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
 }
 
 // A tampered or outdated value reads as "not stored" rather than crashing the app.
-function readPersisted(): Omit<SessionState, 'signupStep'> {
+function readPersisted(): Omit<SessionState, 'signupStep' | 'loggedOut'> {
   const userId = Number(storage.get(SESSION_KEYS.userId));
   return {
     ...(readJson(SESSION_KEYS.user, userSliceSchema) ?? EMPTY_USER_SLICE),
@@ -96,7 +102,7 @@ function persist(next: SessionState): void {
   storage.set(SESSION_KEYS.isFirstLogin, next.token ? String(next.isFirstLogin) : null);
 }
 
-let state: SessionState = { ...readPersisted(), signupStep: NO_SIGNUP_STEP };
+let state: SessionState = { ...readPersisted(), signupStep: NO_SIGNUP_STEP, loggedOut: false };
 const listeners = new Set<() => void>();
 
 function setState(patch: Partial<SessionState>, { save = true } = {}): void {
@@ -115,7 +121,7 @@ function toPersonalInfo(user: { first_name: string | null; last_name: string | n
   return { firstName: user.first_name ?? '', lastName: user.last_name ?? '', image: user.logo };
 }
 
-const SIGNED_OUT: Omit<SessionState, 'signupStep'> = {
+const SIGNED_OUT: Omit<SessionState, 'signupStep' | 'loggedOut'> = {
   ...EMPTY_USER_SLICE,
   token: null,
   userId: null,
@@ -133,6 +139,7 @@ function signedInPatch(response: LoginResponse): Partial<SessionState> {
     userId: user.id,
     sessionInfo: response.session_info,
     isFirstLogin: response.is_first_login,
+    loggedOut: false,
   };
 }
 
@@ -201,9 +208,12 @@ export const sessionStore = {
     if (state.user) setState({ user: { ...state.user, email } });
   },
 
-  /** Logout, or a forced one after a 401: nothing of the session stays behind. */
-  clear(): void {
-    setState({ ...SIGNED_OUT, signupStep: NO_SIGNUP_STEP });
+  /**
+   * Logout (`loggedOut`), or a forced one after a 401 or from another tab: nothing of the
+   * session stays behind.
+   */
+  clear({ loggedOut = false }: { loggedOut?: boolean } = {}): void {
+    setState({ ...SIGNED_OUT, signupStep: NO_SIGNUP_STEP, loggedOut });
   },
 
   /** Re-reads storage; another tab may have signed in or out. */

@@ -170,8 +170,11 @@ export const campaignSchema = z
     archived_at: z.string().nullable(),
     delivery_status: z.enum(['active', 'off']),
     payment_status: z.enum(['paid', 'unpaid']),
-    /** The open payment link, once payments create them; else null. */
-    payment_link_url: z.string().nullable(),
+    /** The open payment link's checkout page; else null. */
+    payment_link_url: z.string().nullable().meta({
+      description:
+        "The open payment link's checkout page, a path on the portal's own origin (`/checkout/{token}`); null without one.",
+    }),
     date_paid: z.string().nullable(),
     created_at: z.string(),
     published_on: z.string().nullable(),

@@ -83,7 +83,14 @@ export const sandboxConfirmSetupResponseSchema = z
 
 /** A campaign the customer owes for (Total Amount Due). */
 export const campaignDueSchema = z
-  .object({ id: z.number().int(), campaign_name: z.string(), amount: dollars, payment_link_url: z.string() })
+  .object({
+    id: z.number().int(),
+    campaign_name: z.string(),
+    amount: dollars,
+    payment_link_url: z
+      .string()
+      .meta({ description: "The link's checkout page: a path on the portal's own origin, `/checkout/{token}`." }),
+  })
   .meta({ id: 'CampaignDue' });
 
 export const balanceResponseSchema = z
@@ -126,7 +133,9 @@ export const paymentActivitySchema = z
     payment_method: z.string().nullable(),
     campaign_id: z.number().int(),
     campaign_name: z.string(),
-    receipt_url: z.string(),
+    receipt_url: z
+      .string()
+      .meta({ description: "The payment's receipt page: a path on the portal's own origin, `/receipts/{id}`." }),
   })
   .meta({ id: 'PaymentActivity' });
 export type PaymentActivity = z.infer<typeof paymentActivitySchema>;

@@ -232,6 +232,11 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
+  /** Its URLs are paths on the API, so on whatever origin served the page. */
+  urlOrigin(): null {
+    return null;
+  }
+
   async close(): Promise<void> {}
 }
 

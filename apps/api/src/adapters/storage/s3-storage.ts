@@ -156,6 +156,21 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       return presign(command, expiresInSeconds);
     },
 
+    urlOrigin() {
+      // Asked of the SDK's own endpoint rules, so it is the origin its presigned URLs carry:
+      // the bucket's host name, or the endpoint itself with path-style addressing.
+      const { url } = client.config.endpointProvider({
+        Bucket: bucket,
+        Region: options.region,
+        Endpoint: options.endpoint,
+        ForcePathStyle: options.forcePathStyle,
+        UseFIPS: false,
+        UseDualStack: false,
+        Accelerate: false,
+      });
+      return url.origin;
+    },
+
     async close() {
       client.destroy();
     },

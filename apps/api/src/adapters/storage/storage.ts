@@ -54,6 +54,11 @@ export interface FileStorage {
   createUploadUrl(key: string, options: UploadUrlOptions): Promise<UploadTarget>;
   /** A URL that serves the file (with Range support) until it expires. */
   createViewUrl(key: string, options: ViewUrlOptions): Promise<string>;
+  /**
+   * The origin of the upload and view URLs, which pages must be allowed to reach (the
+   * Content-Security-Policy in app.ts); null when they are paths on the API itself.
+   */
+  urlOrigin(): string | null;
   close(): Promise<void>;
 }
 

@@ -62,8 +62,9 @@ export type PaymentLinkStatus = 'open' | 'paid' | 'cancelled';
 
 /**
  * What a campaign's customer is asked to pay (docs/product/payments.md, Payment links): the
- * portal's own link, whose address (`url`, the checkout page) stays valid until it is paid or
- * cancelled; with Stripe, each visit opens a Checkout Session for it.
+ * portal's own link, whose checkout page (`/checkout/<token>`, built where it is answered, on
+ * whatever origin the portal is reached at) stays valid until it is paid or cancelled; with
+ * Stripe, each visit opens a Checkout Session for it.
  */
 export const paymentLinks = pgTable(
   'payment_links',
@@ -77,7 +78,6 @@ export const paymentLinks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Random, unguessable: the link's address names it. */
     token: varchar('token', { length: 64 }).notNull(),
-    url: text('url').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** How many days a payment covers (7 for a daily budget); null: the whole campaign. */
     coversDays: smallint('covers_days'),

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignContent, CampaignDetail } from '@portal/contract';
+import { checkoutPath, type Campaign, type CampaignContent, type CampaignDetail } from '@portal/contract';
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
 import { costPer, toStatisticsEntry } from '../insights/statistics-answers';
 import type { CampaignView } from './campaign.repository';
@@ -48,7 +48,7 @@ export function toCampaign({ campaign: row, owner, ad, current, openLink }: Camp
     archived_at: iso(row.archivedAt),
     delivery_status: deliveryStatus(row),
     payment_status: row.paymentStatus,
-    payment_link_url: openLink?.url ?? null,
+    payment_link_url: openLink ? checkoutPath(openLink.token) : null,
     // The latest payment's, only: the day entered with the figures is no payment, and showed
     // as Date paid beside a campaign's "Pay Now".
     date_paid: iso(row.datePaid),

@@ -1,4 +1,4 @@
-import { cardLabel } from '@portal/contract';
+import { cardLabel, checkoutPath, receiptPath } from '@portal/contract';
 import type { EventDispatcher } from '../events/event-dispatcher';
 import type { Mailer } from './mail.service';
 import {
@@ -19,7 +19,8 @@ const dayOf = (date: Date) =>
 /**
  * The e-mails that follow from events: notices of changes to an account (docs/product/accounts.md),
  * of review decisions (docs/product/review.md) and of payments (docs/product/payments.md).
- * `publicOrigin` makes the links.
+ * An e-mail is read outside the portal, so its links are absolute: `publicOrigin` and the page's
+ * path, where answers to the portal's own pages carry the path alone.
  */
 export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOrigin: string): void {
   events.subscribe('account.password_changed', 'mail', async (event, { repos, afterCommit }) => {
@@ -60,7 +61,7 @@ export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOri
         paidOn: dayOf(payment.paidAt),
         card: payment.cardBrand && payment.cardLast4 ? cardLabel(payment.cardBrand, payment.cardLast4) : 'card',
         transactionId: payment.transactionId,
-        receiptUrl: `${publicOrigin}/receipts/${payment.id}`,
+        receiptUrl: `${publicOrigin}${receiptPath(payment.id)}`,
       }),
     );
     afterCommit(() => mailer.kick());
@@ -77,7 +78,7 @@ export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOri
       paymentDueNotice.with({
         campaignName: view.campaign.name,
         amount: formatDollars(link.amountCents),
-        paymentUrl: link.url,
+        paymentUrl: `${publicOrigin}${checkoutPath(link.token)}`,
       }),
     );
     afterCommit(() => mailer.kick());

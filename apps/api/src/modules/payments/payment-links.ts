@@ -22,13 +22,9 @@ export function coversUntil(coversDays: number | null, at: Date): Date | null {
   return coversDays === null ? null : new Date(at.getTime() + coversDays * DAY_MS);
 }
 
-/** The checkout page's address for a link: the portal's own, valid until paid or cancelled. */
-export const checkoutUrl = (publicOrigin: string, token: string) => `${publicOrigin}/checkout/${token}`;
-
 /** A new open link for the campaign's next payment (decision 016). */
 export function newPaymentLink(
   campaign: Pick<CampaignRow, 'id' | 'userId' | 'budgetType' | 'budgetAmount'>,
-  publicOrigin: string,
   at: Date,
 ): typeof paymentLinks.$inferInsert {
   const token = randomBytes(24).toString('base64url');
@@ -36,7 +32,6 @@ export function newPaymentLink(
     campaignId: campaign.id,
     userId: campaign.userId,
     token,
-    url: checkoutUrl(publicOrigin, token),
     amountCents: linkAmountCents(campaign),
     coversDays: campaign.budgetType === 'daily' ? DAILY_PERIOD_DAYS : null,
     status: 'open',

@@ -67,11 +67,7 @@ describe('archiving a campaign while its link is paid', () => {
       .insert(paymentLinks)
       .values(
         ids.map((id) =>
-          newPaymentLink(
-            { id, userId: customer.id, budgetType: 'lifetime', budgetAmount: '100.00' },
-            'http://localhost:3000',
-            t.clock.now(),
-          ),
+          newPaymentLink({ id, userId: customer.id, budgetType: 'lifetime', budgetAmount: '100.00' }, t.clock.now()),
         ),
       )
       .returning();

@@ -19,7 +19,7 @@ export interface LinkDue {
   campaignId: number;
   campaignName: string;
   amountCents: number;
-  url: string;
+  token: string;
 }
 
 /** Open links count as due only for approved campaigns that are not archived. */
@@ -139,7 +139,7 @@ export class PaymentRepository {
         campaignId: paymentLinks.campaignId,
         campaignName: campaigns.name,
         amountCents: paymentLinks.amountCents,
-        url: paymentLinks.url,
+        token: paymentLinks.token,
       })
       .from(paymentLinks)
       .innerJoin(campaigns, eq(campaigns.id, paymentLinks.campaignId))

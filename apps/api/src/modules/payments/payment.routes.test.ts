@@ -6,13 +6,17 @@ import { PAYMENT_JOBS } from './payment.service';
 
 const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const DECLINED_CARD = { card_number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };
+// Answers link to the portal's pages by path, whatever address the portal is reached at; only
+// e-mails, read elsewhere, carry this configured origin.
+const PUBLIC_ORIGIN = 'https://ads.example.com';
+const CHECKOUT_PATH = /^\/checkout\/[\w-]{32}$/;
 
 describe('payments in the sandbox', () => {
   let t: TestApp, adminToken: string;
   const wizard = wizardOf(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { PUBLIC_ORIGIN } });
     adminToken = await t.login((await t.createUser({ roleId: ROLE.admin })).email);
   });
   afterAll(() => t.close());
@@ -76,15 +80,27 @@ describe('payments in the sandbox', () => {
       for (const row of rows) {
         expect(row.payment_status).toBe('unpaid');
         expect(row.delivery_status).toBe('off');
-        expect(row.payment_link_url).toMatch(/^http:\/\/localhost:3000\/checkout\/[\w-]{32}$/);
+        expect(row.payment_link_url).toMatch(CHECKOUT_PATH);
       }
       expect(await balance(customer.token)).toEqual({
         total_amount_due: 262.5,
         campaigns_due: [
-          { id: daily, campaign_name: 'Spring launch', amount: 87.5, payment_link_url: expect.any(String) },
-          { id: lifetime, campaign_name: 'Spring launch', amount: 175, payment_link_url: expect.any(String) },
+          {
+            id: daily,
+            campaign_name: 'Spring launch',
+            amount: 87.5,
+            payment_link_url: expect.stringMatching(CHECKOUT_PATH),
+          },
+          {
+            id: lifetime,
+            campaign_name: 'Spring launch',
+            amount: 175,
+            payment_link_url: expect.stringMatching(CHECKOUT_PATH),
+          },
         ],
       });
+      const details = (await call('GET', `/api/admin/campaign/${daily}`, adminToken)).json().data;
+      expect(details.payment_link_url).toBe((await listed(customer.token, daily)).payment_link_url);
       const checkout = await call(
         'GET',
         `/api/checkout/${tokenOf((await listed(customer.token, daily)).payment_link_url!)}`,
@@ -246,7 +262,7 @@ describe('payments in the sandbox', () => {
         amount: 175,
         payment_method: 'Visa •••• 4242',
         campaign_id: id,
-        receipt_url: `http://localhost:3000/receipts/${activity.id}`,
+        receipt_url: `/receipts/${activity.id}`,
       });
       expect(activity.transaction_id).toMatch(/^pi_sbx_/);
 
@@ -277,7 +293,7 @@ describe('payments in the sandbox', () => {
       const mail = await t.mail();
       const receiptMail = mail.find((message) => message.to === customer.email && /Receipt/.test(message.subject))!;
       expect(receiptMail.text).toContain('$175.00');
-      expect(receiptMail.text).toContain(activity.receipt_url);
+      expect(receiptMail.text).toContain(`${PUBLIC_ORIGIN}/receipts/${activity.id}`);
       const notifications = (await call('GET', '/api/my-notifications', customer.token)).json().data;
       expect(notifications[0].message).toBe('Payment of $175.00 received for your campaign "Spring launch"');
       const history = (await call('GET', `/api/admin/campaign/${id}`, adminToken)).json().data.history;
@@ -341,6 +357,7 @@ describe('payments in the sandbox', () => {
       await t.app.jobs.runNow(PAYMENT_JOBS.renew);
       const row = await listed(customer.token, id);
       expect(row).toMatchObject({ payment_status: 'unpaid', delivery_status: 'off' });
+      expect(row.payment_link_url).toMatch(CHECKOUT_PATH);
       expect(row.payment_link_url).not.toContain(token);
       expect(await balance(customer.token)).toMatchObject({ total_amount_due: 280 });
 
@@ -352,7 +369,7 @@ describe('payments in the sandbox', () => {
       const mail = await t.mail();
       expect(
         mail.find((message) => message.to === customer.email && /next 7 days/.test(message.subject))?.text,
-      ).toContain(row.payment_link_url!);
+      ).toContain(`${PUBLIC_ORIGIN}${row.payment_link_url}`);
 
       // Running again changes nothing: one new link, not one per round.
       await t.app.jobs.runNow(PAYMENT_JOBS.renew);

@@ -1,7 +1,9 @@
 import {
   cardLabel,
+  checkoutPath,
   isAdminRole,
   PAYMENT_MESSAGES,
+  receiptPath,
   type Card,
   type ListQuery,
   type PaymentActivity,
@@ -177,7 +179,7 @@ export class PaymentService {
         id: link.campaignId,
         campaign_name: link.campaignName,
         amount: dollars(link.amountCents),
-        payment_link_url: link.url,
+        payment_link_url: checkoutPath(link.token),
       })),
     };
   }
@@ -275,8 +277,9 @@ export class PaymentService {
         customerId,
         description: `${campaignName} (${covers})`,
         amountCents: link.amountCents,
+        // Stripe sends the payer back to these from its own site: absolute, like an e-mail's links.
         successUrl: `${publicOrigin}/balance`,
-        cancelUrl: link.url,
+        cancelUrl: `${publicOrigin}${checkoutPath(link.token)}`,
       }),
     );
     return { url: session.url };
@@ -441,7 +444,7 @@ export class PaymentService {
    * customer is told (docs/product/payments.md, Seven-day periods). Returns how many ended.
    */
   async renewEndedPeriods(): Promise<number> {
-    const { data, clock, publicOrigin } = this.options;
+    const { data, clock } = this.options;
     const now = clock.now();
     return data.withTransaction(async (repos) => {
       // Campaigns first, then their new links: the lock order of decision 016.
@@ -449,7 +452,7 @@ export class PaymentService {
       for (const campaign of ended) {
         await repos.campaigns.update(campaign.id, { paymentStatus: 'unpaid', paidUntil: null });
         if (campaign.archivedAt || campaign.approvalStatus !== 'approved') continue;
-        const link = await repos.payments.openLink(newPaymentLink(campaign, publicOrigin, now));
+        const link = await repos.payments.openLink(newPaymentLink(campaign, now));
         if (!link) continue;
         await repos.events.record(
           {
@@ -492,7 +495,7 @@ export class PaymentService {
       payment_method: row.cardBrand && row.cardLast4 ? cardLabel(row.cardBrand, row.cardLast4) : null,
       campaign_id: row.campaignId,
       campaign_name: row.campaignName,
-      receipt_url: `${this.options.publicOrigin}/receipts/${row.id}`,
+      receipt_url: receiptPath(row.id),
     };
   }
 }

@@ -5,7 +5,7 @@ import { newPaymentLink } from './payment-links';
  * Approving a campaign opens its first payment link (docs/product/payments.md, Payment links),
  * unless it is paid or has a link open already (approved again after an edit).
  */
-export function subscribePayments(events: EventDispatcher, publicOrigin: string): void {
+export function subscribePayments(events: EventDispatcher): void {
   events.subscribe('campaign.reviewed', 'payments', async (event, { repos }) => {
     if (event.payload.decision !== 'approved') return;
     // The campaign is locked before its link is made (decision 016's order), so an archive
@@ -13,6 +13,6 @@ export function subscribePayments(events: EventDispatcher, publicOrigin: string)
     const campaign = await repos.campaigns.lockSubmitted(event.payload.campaignId);
     if (!campaign) return;
     if (campaign.paymentStatus === 'paid' || campaign.archivedAt || campaign.approvalStatus !== 'approved') return;
-    await repos.payments.openLink(newPaymentLink(campaign, publicOrigin, event.createdAt));
+    await repos.payments.openLink(newPaymentLink(campaign, event.createdAt));
   });
 }

@@ -14,6 +14,7 @@ import { settings } from '@/config/settings';
 import { shouldShowWelcomeVideo } from '@/features/account/utils/welcome-video';
 import { useUnreadCount } from '@/features/notifications/api/notifications';
 import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
+import { unreadCountLabel } from '@/features/notifications/utils/unread-count';
 import { campaignKeys } from '@/features/campaigns/api/campaign-keys';
 import { reviewKeys } from '@/features/review/api/review-keys';
 import { pageTitleFromPath } from '@/lib/page-title';
@@ -55,8 +56,8 @@ function MainMenu({
               <Icon size={22} aria-hidden />
               <span className={classes.label}>{label}</span>
               {to === paths.notifications && unread > 0 && (
-                <Badge size="sm" circle={unread < 10} className={classes.count}>
-                  {unread > 99 ? '99+' : unread}
+                <Badge size="sm" classNames={{ root: classes.count, label: classes.countLabel }}>
+                  {unreadCountLabel(unread)}
                   <VisuallyHidden> unread</VisuallyHidden>
                 </Badge>
               )}

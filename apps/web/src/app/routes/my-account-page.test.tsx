@@ -45,6 +45,9 @@ describe('My account', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The user chose to leave: the plain login page, with no way back to this one.
+    expect(await screen.findByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
     const logoutCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/logout');
     expect(logoutCall?.[1]?.method).toBe('POST');
     expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer tok-9');
@@ -57,6 +60,7 @@ describe('My account', () => {
     const { user, router } = renderApp('/my-account');
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('');
     expect(sessionStore.getState().token).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@ma
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginRequestSchema } from '@portal/contract';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { EmailInput } from '@/components/email-input';
 import { ExternalLink } from '@/components/external-link';
 import { PasswordField } from '@/components/password-field';
@@ -10,6 +10,7 @@ import { dashboardPath, paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-error';
 import { notifyRequestError, notifyWarning } from '@/lib/notify';
+import { returnPathIn } from '@/lib/return-path';
 import { sessionStore } from '@/stores/session-store';
 import { useLogin } from '../api/login';
 import { incompleteRegistration } from '../utils/registration-status';
@@ -24,6 +25,7 @@ interface LoginFormValues {
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const login = useLogin();
   const [rememberedEmail] = useState(readRememberedEmail);
   const form = useForm<LoginFormValues>({
@@ -40,7 +42,8 @@ export function LoginForm() {
         if (body.remember) rememberEmail(body.email);
         else forgetRememberedEmail();
         sessionStore.signIn(response);
-        navigate(dashboardPath(response.user_data.role_id), { replace: true });
+        // Back to the page a signed-out visit was sent here from (a path of the portal only), else the dashboard.
+        navigate(returnPathIn(search) ?? dashboardPath(response.user_data.role_id), { replace: true });
       },
       onError: (error) => {
         forgetRememberedEmail();

@@ -17,7 +17,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     payment_method: 'Visa •••• 4242',
     campaign_id: 9,
     campaign_name: 'Winter boots',
-    receipt_url: 'http://localhost/receipts/12',
+    receipt_url: '/receipts/12',
     billing: {
       account_type: 'company',
       name: 'Ann Lee',

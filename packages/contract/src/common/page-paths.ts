@@ -1,0 +1,16 @@
+/**
+ * A portal page whose path has a value in it: the router's pattern, and a builder for links to
+ * it. Links are paths, relative to whatever origin served the page; only e-mails, read outside
+ * the portal, put the configured origin in front (docs/product/accounts.md, Links).
+ */
+export interface PagePath {
+  pattern: string;
+  to(value: string | number): string;
+}
+
+export function pagePath<Name extends string>(pattern: `${string}:${Name}`, name: Name): PagePath {
+  return {
+    pattern,
+    to: (value) => pattern.replace(`:${name}`, encodeURIComponent(String(value))),
+  };
+}
