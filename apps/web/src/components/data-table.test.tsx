@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { bodyRows } from '@/test/fixtures';
 import { DataTable } from './data-table';
 
 describe('DataTable', () => {
@@ -24,15 +25,7 @@ describe('DataTable', () => {
         />
       </MantineProvider>,
     );
-    const cells = within(screen.getByRole('table', { name: 'Campaigns' }))
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
-    expect(cells).toEqual([
+    expect(bodyRows(screen.getByRole('table', { name: 'Campaigns' }))).toEqual([
       ['Autumn shoes', '24 Nov 2026'],
       ['Winter hats', '—'],
       ['Spring', '—'],

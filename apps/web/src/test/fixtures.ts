@@ -128,3 +128,14 @@ export function requestsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
       form: init?.body instanceof FormData ? init.body : undefined,
     }));
 }
+
+/** The text of each cell of a table's body rows. */
+export const bodyRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );

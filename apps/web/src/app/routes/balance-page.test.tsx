@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import {
+  bodyRows,
   findToast,
   individualBilling,
   jsonResponse,
@@ -60,17 +61,6 @@ function openBalance(handlers: Record<string, ApiHandler> = {}, path = '/balance
 /** A panel of the page by its title. */
 const panel = async (title: string) =>
   (await screen.findByRole('heading', { name: title, level: 2 })).closest('section')!;
-
-/** The text of each cell of a table's body rows. */
-const bodyRows = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
 
 describe('/balance', () => {
   it('holds, in order, the balance, the cards, the billing details and the payments', async () => {
