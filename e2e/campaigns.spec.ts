@@ -56,6 +56,16 @@ test.describe('the new-campaign wizard', () => {
     await expect(page.getByRole('progressbar', { name: 'Uploading clip.mp4' })).toBeAttached();
     await expect(page.getByText('Uploaded')).toHaveCount(2, { timeout: 15_000 });
     await page.unroute(/\/api\/storage\/uploads\//);
+    // A file whose bytes are not what its name says is refused on its own tile at once.
+    const fakeChooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Add media files' }).click();
+    await (
+      await fakeChooser
+    ).setFiles({ name: 'fake.mp4', mimeType: 'video/mp4', buffer: Buffer.from('just some text, not a video') });
+    const fake = page.getByRole('listitem', { name: 'fake.mp4' });
+    await expect(fake.getByRole('alert')).toHaveText("The file's content does not match its extension");
+    await fake.getByRole('button', { name: 'Remove fake.mp4' }).click();
+    await expect(fake).toHaveCount(0);
     await expect(page.getByText('All Edits Saved')).toBeVisible();
     await checkPage(page);
 
