@@ -31,6 +31,7 @@ test.describe('payments in the sandbox', () => {
     await expect(balance.getByText('$120.00').first()).toBeVisible();
     const due = balance.getByRole('list', { name: 'Campaigns due' });
     await expect(due.getByText(name, { exact: true })).toBeVisible();
+    await expect(due.getByText('Lifetime budget')).toBeVisible();
     await expect(page.getByText('No card attached')).toBeVisible();
     await expect(page.getByText('No payments to display')).toBeVisible();
     await checkPage(page);
@@ -64,6 +65,7 @@ test.describe('payments in the sandbox', () => {
     await expect(checkout.getByText(name).first()).toBeVisible();
     const pay = checkout.getByRole('button', { name: 'Pay $120.00' });
     await expect(pay).toBeVisible();
+    await expect(checkout.getByText('Lifetime budget')).toBeVisible();
     await checkPage(checkout);
 
     // The test number that always declines: a clear message, nothing recorded.

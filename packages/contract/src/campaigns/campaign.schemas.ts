@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gatherIndexedField, idSchema, isWholeCents, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
+import { amountDueSchema } from '../common/money';
 import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
 import { CUSTOMER_QUOTAS, QUOTA_MESSAGES } from './quotas';
 import { statisticsEntrySchema } from './statistics.schemas';
@@ -172,6 +173,8 @@ export const campaignSchema = z
     payment_status: z.enum(['paid', 'unpaid']),
     /** The open payment link, once payments create them; else null. */
     payment_link_url: z.string().nullable(),
+    /** What the open payment link asks, and how it is made ("7 days × $250.50"); null without one. */
+    amount_due: amountDueSchema.nullable(),
     date_paid: z.string().nullable(),
     created_at: z.string(),
     published_on: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
+import { dueBreakdownFields } from '../common/money';
 import { CARD_MESSAGES } from './card';
 
 /** Cards, payment links, payments and receipts (docs/product/payments.md). */
@@ -83,7 +84,13 @@ export const sandboxConfirmSetupResponseSchema = z
 
 /** A campaign the customer owes for (Total Amount Due). */
 export const campaignDueSchema = z
-  .object({ id: z.number().int(), campaign_name: z.string(), amount: dollars, payment_link_url: z.string() })
+  .object({
+    id: z.number().int(),
+    campaign_name: z.string(),
+    amount: dollars,
+    ...dueBreakdownFields,
+    payment_link_url: z.string(),
+  })
   .meta({ id: 'CampaignDue' });
 
 export const balanceResponseSchema = z
@@ -96,8 +103,7 @@ export const checkoutSchema = z
     campaign_id: z.number().int(),
     campaign_name: z.string(),
     amount: dollars,
-    /** Days one payment covers (7 for a daily budget); null: the whole campaign. */
-    covers_days: z.number().int().nullable(),
+    ...dueBreakdownFields,
     status: z.enum(['open', 'paid', 'cancelled']),
     provider: z.enum(PAYMENT_PROVIDERS),
   })

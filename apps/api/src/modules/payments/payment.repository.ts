@@ -19,6 +19,7 @@ export interface LinkDue {
   campaignId: number;
   campaignName: string;
   amountCents: number;
+  coversDays: number | null;
   url: string;
 }
 
@@ -139,6 +140,7 @@ export class PaymentRepository {
         campaignId: paymentLinks.campaignId,
         campaignName: campaigns.name,
         amountCents: paymentLinks.amountCents,
+        coversDays: paymentLinks.coversDays,
         url: paymentLinks.url,
       })
       .from(paymentLinks)

@@ -68,7 +68,7 @@ describe('payments in the sandbox', () => {
     it('are opened by approval for the budget, or 7 days of a daily one, and make up Total Amount Due', async () => {
       const customer = await newCustomer();
       const lifetime = await approved(customer.token, { budget_type: 'lifetime', budget_amount: 175 });
-      const daily = await approved(customer.token, { budget_type: 'daily', budget_amount: 12.5 });
+      const daily = await approved(customer.token, { budget_type: 'daily', budget_amount: 250.5 });
       await wizard.createSubmitted(customer.token); // pending: nothing owed yet
 
       const rows = await activeList(customer.token);
@@ -78,11 +78,16 @@ describe('payments in the sandbox', () => {
         expect(row.delivery_status).toBe('off');
         expect(row.payment_link_url).toMatch(/^http:\/\/localhost:3000\/checkout\/[\w-]{32}$/);
       }
+      // Each amount due says how it is made: 7 days of a daily budget, or a lifetime budget.
+      const dailyDue = { amount: 1753.5, covers_days: 7, daily_amount: 250.5 };
+      const lifetimeDue = { amount: 175, covers_days: null, daily_amount: null };
+      expect((await listed(customer.token, daily)).amount_due).toEqual(dailyDue);
+      expect((await listed(customer.token, lifetime)).amount_due).toEqual(lifetimeDue);
       expect(await balance(customer.token)).toEqual({
-        total_amount_due: 262.5,
+        total_amount_due: 1928.5,
         campaigns_due: [
-          { id: daily, campaign_name: 'Spring launch', amount: 87.5, payment_link_url: expect.any(String) },
-          { id: lifetime, campaign_name: 'Spring launch', amount: 175, payment_link_url: expect.any(String) },
+          { id: daily, campaign_name: 'Spring launch', ...dailyDue, payment_link_url: expect.any(String) },
+          { id: lifetime, campaign_name: 'Spring launch', ...lifetimeDue, payment_link_url: expect.any(String) },
         ],
       });
       const checkout = await call(
@@ -93,8 +98,7 @@ describe('payments in the sandbox', () => {
       expect(checkout.json().data).toEqual({
         campaign_id: daily,
         campaign_name: 'Spring launch',
-        amount: 87.5,
-        covers_days: 7,
+        ...dailyDue,
         status: 'open',
         provider: 'sandbox',
       });
@@ -109,7 +113,7 @@ describe('payments in the sandbox', () => {
         },
       });
       expect(archived.statusCode).toBe(200);
-      expect((await balance(customer.token)).total_amount_due).toBe(87.5);
+      expect((await balance(customer.token)).total_amount_due).toBe(1753.5);
     });
 
     it("are the customer's own: another customer's link is not found", async () => {
@@ -255,6 +259,7 @@ describe('payments in the sandbox', () => {
         payment_status: 'paid',
         delivery_status: 'active',
         payment_link_url: null,
+        amount_due: null,
         date_paid: '2026-11-20T10:30:00.000Z',
       });
       expect(await balance(customer.token)).toEqual({ total_amount_due: 0, campaigns_due: [] });

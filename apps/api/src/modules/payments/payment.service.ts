@@ -22,7 +22,7 @@ import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '.
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../auth/auth.service';
-import { coversUntil, formatDollars, newPaymentLink } from './payment-links';
+import { amountDueOf, coversUntil, formatDollars, newPaymentLink } from './payment-links';
 
 export interface PaymentServiceOptions {
   data: DataAccess;
@@ -176,7 +176,7 @@ export class PaymentService {
       campaigns_due: due.map((link) => ({
         id: link.campaignId,
         campaign_name: link.campaignName,
-        amount: dollars(link.amountCents),
+        ...amountDueOf(link),
         payment_link_url: link.url,
       })),
     };
@@ -194,8 +194,7 @@ export class PaymentService {
     return {
       campaign_id: link.campaignId,
       campaign_name: campaignName,
-      amount: dollars(link.amountCents),
-      covers_days: link.coversDays,
+      ...amountDueOf(link),
       status: link.status,
       provider: this.options.provider.kind,
     };

@@ -85,22 +85,37 @@ describe('/balance', () => {
       [BALANCE]: () =>
         jsonResponse({
           data: {
-            total_amount_due: 1425,
+            total_amount_due: 3003.5,
             campaigns_due: [
-              { id: 1, campaign_name: 'Summer sale', amount: 1250, payment_link_url: 'http://localhost/checkout/aaa' },
-              { id: 2, campaign_name: 'Winter boots', amount: 175, payment_link_url: 'http://localhost/checkout/bbb' },
+              {
+                id: 1,
+                campaign_name: 'Summer sale',
+                amount: 1250,
+                covers_days: null,
+                daily_amount: null,
+                payment_link_url: 'http://localhost/checkout/aaa',
+              },
+              {
+                id: 2,
+                campaign_name: 'Winter boots',
+                amount: 1753.5,
+                covers_days: 7,
+                daily_amount: 250.5,
+                payment_link_url: 'http://localhost/checkout/bbb',
+              },
             ],
           },
         }),
     });
     const balance = await panel('Current Balance');
-    await waitFor(() => expect(within(balance).getByText('$1,425.00')).toBeInTheDocument());
+    await waitFor(() => expect(within(balance).getByText('$3,003.50')).toBeInTheDocument());
     expect(within(balance).getByText('Total Amount Due')).toBeInTheDocument();
     const due = within(balance).getByRole('list', { name: 'Campaigns due' });
     const items = within(due).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Summer sale$1,250.00Pay'),
-      expect.stringContaining('Winter boots$175.00Pay'),
+      // Each amount says how it is made.
+      expect.stringContaining('Summer sale$1,250.00Lifetime budgetPay'),
+      expect.stringContaining('Winter boots$1,753.507 days × $250.50Pay'),
     ]);
     const pay = within(items[1]!).getByRole('link', { name: /^Pay/ });
     // jsdom drops the spaces at the edges of the hidden parts; browsers read "Pay for Winter boots (opens in a new tab)".
