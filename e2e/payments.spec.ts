@@ -96,6 +96,8 @@ test.describe('payments in the sandbox', () => {
     const activity = page.getByRole('table', { name: 'Payment activity' });
     await expect(activity.getByText('$120.00')).toBeVisible();
     await expect(activity.getByText(/Visa •••• 4242/)).toBeVisible();
+    await expect(activity.getByRole('cell', { name, exact: true })).toBeVisible();
+    await expect(activity.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
     await checkPage(page);
     const [receipt] = await Promise.all([
       page.context().waitForEvent('page'),

@@ -120,6 +120,36 @@ export const sandboxPayRequestSchema = z
   })
   .meta({ id: 'SandboxPayRequest' });
 
+/**
+ * What a payment's provider status means to a customer (docs/product/payments.md, Payment
+ * activity). The portal records a payment once it succeeded, so "Paid" is what lists show;
+ * Stripe's other payment intent states, and the states a refund or a dispute leaves, read as
+ * the rest.
+ */
+const PAYMENT_STATUS_LABELS = new Map<string, string>([
+  ['succeeded', 'Paid'],
+  ['paid', 'Paid'],
+  ['pending', 'Pending'],
+  ['processing', 'Pending'],
+  ['requires_action', 'Pending'],
+  ['requires_capture', 'Pending'],
+  ['requires_confirmation', 'Pending'],
+  ['requires_payment_method', 'Declined'],
+  ['failed', 'Declined'],
+  ['declined', 'Declined'],
+  ['refunded', 'Refunded'],
+  ['canceled', 'Cancelled'],
+  ['cancelled', 'Cancelled'],
+]);
+
+/** "succeeded" → "Paid"; a state the portal does not know reads as its words ("on_hold" → "On hold"). */
+export function paymentStatusLabel(status: string): string {
+  const known = PAYMENT_STATUS_LABELS.get(status);
+  if (known) return known;
+  const words = status.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** A payment (Payment activity on /balance). */
 export const paymentActivitySchema = z
   .object({

@@ -250,6 +250,7 @@ describe('payments in the sandbox', () => {
         amount: 175,
         payment_method: 'Visa •••• 4242',
         campaign_id: id,
+        campaign_name: 'Spring launch',
         receipt_url: `http://localhost:3000/receipts/${activity.id}`,
       });
       expect(activity.transaction_id).toMatch(/^pi_sbx_/);

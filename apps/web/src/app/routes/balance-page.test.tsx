@@ -244,6 +244,7 @@ describe('/balance', () => {
 
   it('lists the payments 5 a page, with a receipt link each', async () => {
     const all = Array.from({ length: 7 }, (_, index) => payment(7 - index));
+    all[1] = payment(6, { status: 'refunded', campaign_name: 'Winter boots' });
     const { user, fetchMock } = openBalance({
       [ACTIVITIES]: (url) => {
         const page = Number(url.searchParams.get('page'));
@@ -261,15 +262,18 @@ describe('/balance', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Transaction ID', 'Date', 'Status', 'Amount', 'Payment method', 'Actions']);
+    ).toEqual(['Transaction ID', 'Date', 'Campaign', 'Status', 'Amount', 'Payment method', 'Actions']);
+    // Each payment names its campaign, and its status in words, not as the provider writes it.
     expect(bodyRows(table)[0]).toEqual([
       'pi_sbx_7',
       '24 Nov 2026',
-      'succeeded',
+      'Summer sale',
+      'Paid',
       '$175.00',
       'Visa •••• 4242',
       'Receipt for pi_sbx_7 (opens in a new tab)',
     ]);
+    expect(bodyRows(table)[1]?.slice(2, 4)).toEqual(['Winter boots', 'Refunded']);
     const receipt = within(table).getByRole('link', { name: /^Receipt\s*for pi_sbx_7\s*\(opens in a new tab\)$/ });
     expect(receipt).toHaveAttribute('href', 'http://localhost/receipts/7');
     expect(receipt).toHaveAttribute('target', '_blank');

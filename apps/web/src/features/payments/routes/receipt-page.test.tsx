@@ -57,6 +57,9 @@ describe('/receipts/:id', () => {
     ]) {
       expect(sheet).toHaveTextContent(text);
     }
+    // The status in words, not as the provider writes it.
+    expect(sheet).toHaveTextContent('Paid');
+    expect(sheet).not.toHaveTextContent('succeeded');
     // No portal menu around it.
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, RECEIPT)).toHaveLength(1);

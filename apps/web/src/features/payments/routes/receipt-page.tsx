@@ -1,5 +1,5 @@
 import { Button, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_MESSAGES, type Receipt } from '@portal/contract';
+import { PAYMENT_MESSAGES, paymentStatusLabel, type Receipt } from '@portal/contract';
 import { IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
@@ -42,7 +42,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           <Fact label="Amount">{formatUsd(receipt.amount)}</Fact>
           <Fact label="Card">{receipt.payment_method ?? '—'}</Fact>
           <Fact label="Campaign">{receipt.campaign_name}</Fact>
-          <Fact label="Status">{receipt.status}</Fact>
+          <Fact label="Status">{paymentStatusLabel(receipt.status)}</Fact>
         </SimpleGrid>
         {receipt.covers_until && <Text size="sm">Covers until {formatDate(receipt.covers_until)}</Text>}
         <Divider />
