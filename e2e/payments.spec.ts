@@ -108,6 +108,8 @@ test.describe('payments in the sandbox', () => {
     await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible();
     await expect(receipt.getByText(name)).toBeVisible();
     await expect(receipt.getByText('$120.00')).toBeVisible();
+    await expect(receipt.getByText(/^R-\d{6,}$/)).toBeVisible();
+    await expect(receipt.getByRole('heading', { name: 'Issued by' })).toBeVisible();
     await checkPage(receipt);
     await receipt.close();
 

@@ -177,9 +177,16 @@ export const paymentActivityListResponseSchema = paginatedResponseSchema(payment
   id: 'PaymentActivityListResponse',
 });
 
-/** A receipt: the payment with the billing details as they were when it was made. */
+/**
+ * A receipt: the payment with its number, the seller, and the buyer's billing details as they
+ * were when it was made.
+ */
 export const receiptSchema = paymentActivitySchema
   .extend({
+    /** "R-000123": made from the payment's id, so it is unique and never changes. */
+    receipt_number: z.string(),
+    /** Who issued it, from the server's settings; address and tax id are null when not set. */
+    seller: z.object({ name: z.string(), address: z.string().nullable(), tax_id: z.string().nullable() }),
     billing: z.object({
       account_type: z.string(),
       name: z.string(),
@@ -188,6 +195,8 @@ export const receiptSchema = paymentActivitySchema
       address: z.string().nullable(),
       country: z.string().nullable(),
       currency: z.string().nullable(),
+      /** As saved in the billing details; null when none was, or for a payment made before it was kept. */
+      tax_id: z.string().nullable(),
     }),
     /** The end of the 7 days a daily budget's payment covers; null for a lifetime budget. */
     covers_until: z.string().nullable(),

@@ -62,3 +62,9 @@ export function amountDueOf(link: Pick<PaymentLinkRow, 'amountCents' | 'coversDa
     daily_amount: daily === null ? null : daily / 100,
   };
 }
+
+/**
+ * A payment's receipt number, "R-000123": made from the payment's id rather than stored, so it
+ * is unique, never changes, and every payment already made has one without a migration.
+ */
+export const receiptNumber = (paymentId: number) => `R-${String(paymentId).padStart(6, '0')}`;

@@ -12,7 +12,10 @@ describe('payments in the sandbox', () => {
   const wizard = wizardOf(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The business that issues the receipts (docs/product/payments.md, Receipts).
+    t = await createTestApp({
+      env: { SELLER_NAME: 'Ads Ltd', SELLER_ADDRESS: '2 Market Street, Leeds LS1 6DT', SELLER_TAX_ID: 'GB123456789' },
+    });
     adminToken = await t.login((await t.createUser({ roleId: ROLE.admin })).email);
   });
   afterAll(() => t.close());
@@ -275,15 +278,31 @@ describe('payments in the sandbox', () => {
       expect(twice.statusCode).toBe(409);
       expect(errorBody(twice).message).toBe(PAYMENT_MESSAGES.linkClosed);
 
+      // The receipt: numbered from the payment's id, with the seller and the buyer's billing details.
       const receipt = (await call('GET', `/api/receipts/${activity.id}`, customer.token)).json().data;
-      expect(receipt).toMatchObject({ ...activity, covers_until: null });
-      expect(receipt.billing).toMatchObject({ name: 'Ada Byron', email: customer.email });
+      const number = `R-${String(activity.id).padStart(6, '0')}`;
+      expect(receipt).toMatchObject({ ...activity, receipt_number: number, covers_until: null });
+      expect(receipt.seller).toEqual({
+        name: 'Ads Ltd',
+        address: '2 Market Street, Leeds LS1 6DT',
+        tax_id: 'GB123456789',
+      });
+      expect(receipt.billing).toMatchObject({
+        name: 'Ada Byron',
+        email: customer.email,
+        company_name: 'Acme Ads',
+        tax_id: 'TAX-1',
+      });
+      expect(receipt.billing.address).toContain('1 Main Street');
 
       // Told in the portal and by e-mail, with the receipt's address; the History has the payment.
       const mail = await t.mail();
       const receiptMail = mail.find((message) => message.to === customer.email && /Receipt/.test(message.subject))!;
       expect(receiptMail.text).toContain('$175.00');
       expect(receiptMail.text).toContain(activity.receipt_url);
+      expect(receiptMail.subject).toContain(number);
+      expect(receiptMail.text).toContain('Issued by: Ads Ltd, 2 Market Street, Leeds LS1 6DT, Tax ID GB123456789.');
+      expect(receiptMail.text).toMatch(/Billed to: Ada Byron, Acme Ads, 1 Main Street.*, Tax ID TAX-1\./);
       const notifications = (await call('GET', '/api/my-notifications', customer.token)).json().data;
       expect(notifications[0].message).toBe('Payment of $175.00 received for your campaign "Spring launch"');
       const history = (await call('GET', `/api/admin/campaign/${id}`, adminToken)).json().data.history;
