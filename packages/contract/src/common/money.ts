@@ -47,3 +47,24 @@ export function dueBreakdown(coversDays: number | null, dailyAmount: number | nu
   if (coversDays === null || dailyAmount === null) return 'Lifetime budget';
   return `${coversDays} ${coversDays === 1 ? 'day' : 'days'} × ${formatUsd(dailyAmount)}`;
 }
+
+/**
+ * Two sums that read alike and mean different things (docs/product/payments.md, Total spent and
+ * Amount spent): each has one label, used for that meaning only.
+ */
+export const SPENT_LABELS = {
+  /** `total_spent`: what a customer paid, the sum of their payments. */
+  totalSpent: 'Total spent',
+  /** `amount_spent`: what campaigns spent, from the figures administrators enter. */
+  amountSpent: 'Amount spent',
+} as const;
+
+const AMOUNT_SPENT_MEANS = `${SPENT_LABELS.amountSpent}: what the campaigns spent, from the figures.`;
+
+/** One line said where a sum of payments and the figures' amount spent may be taken for each other. */
+export const SPENT_HINTS = {
+  /** The users list, whose Total spent administrators compare with the campaigns' Amount spent. */
+  users: `${SPENT_LABELS.totalSpent}: what the customer paid. ${AMOUNT_SPENT_MEANS}`,
+  /** The administrators' tiles, where Revenue collected (every payment) sits beside Amount spent. */
+  dashboard: `Revenue collected: what customers paid. ${AMOUNT_SPENT_MEANS}`,
+} as const;

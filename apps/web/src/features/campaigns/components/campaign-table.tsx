@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Switch, Text, Tooltip } from '@mantine/core';
-import { dueBreakdown, type Campaign, type CustomerListTab } from '@portal/contract';
+import { dueBreakdown, SPENT_LABELS, type Campaign, type CustomerListTab } from '@portal/contract';
 import { IconExternalLink, IconPencil, IconRestore, IconSend, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
@@ -282,7 +282,7 @@ function columnsOf(props: CampaignTableProps): Column[] {
     archived
       ? { key: 'followers', header: 'Followers', cell: (c) => formatCount(current(c)?.followers_count) }
       : { key: 'payment', header: 'Payment Status', cell: (campaign) => <PaymentStatus campaign={campaign} /> },
-    { key: 'spent', header: 'Amount spent', cell: (c) => formatUsd(current(c)?.amount_spent), nowrap: true },
+    { key: 'spent', header: SPENT_LABELS.amountSpent, cell: (c) => formatUsd(current(c)?.amount_spent), nowrap: true },
     actions,
   ];
 }
