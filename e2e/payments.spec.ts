@@ -31,6 +31,7 @@ test.describe('payments in the sandbox', () => {
     await expect(balance.getByText('$120.00').first()).toBeVisible();
     const due = balance.getByRole('list', { name: 'Campaigns due' });
     await expect(due.getByText(name, { exact: true })).toBeVisible();
+    await expect(due.getByText('Lifetime budget')).toBeVisible();
     await expect(page.getByText('No card attached')).toBeVisible();
     await expect(page.getByText('No payments to display')).toBeVisible();
     await checkPage(page);
@@ -64,6 +65,7 @@ test.describe('payments in the sandbox', () => {
     await expect(checkout.getByText(name).first()).toBeVisible();
     const pay = checkout.getByRole('button', { name: 'Pay $120.00' });
     await expect(pay).toBeVisible();
+    await expect(checkout.getByText('Lifetime budget')).toBeVisible();
     await checkPage(checkout);
 
     // The test number that always declines: a clear message, nothing recorded.
@@ -94,6 +96,8 @@ test.describe('payments in the sandbox', () => {
     const activity = page.getByRole('table', { name: 'Payment activity' });
     await expect(activity.getByText('$120.00')).toBeVisible();
     await expect(activity.getByText(/Visa •••• 4242/)).toBeVisible();
+    await expect(activity.getByRole('cell', { name, exact: true })).toBeVisible();
+    await expect(activity.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
     await checkPage(page);
     const [receipt] = await Promise.all([
       page.context().waitForEvent('page'),
@@ -104,6 +108,8 @@ test.describe('payments in the sandbox', () => {
     await expect(receipt.getByRole('heading', { name: 'Receipt' })).toBeVisible();
     await expect(receipt.getByText(name)).toBeVisible();
     await expect(receipt.getByText('$120.00')).toBeVisible();
+    await expect(receipt.getByText(/^R-\d{6,}$/)).toBeVisible();
+    await expect(receipt.getByRole('heading', { name: 'Issued by' })).toBeVisible();
     await checkPage(receipt);
     await receipt.close();
 

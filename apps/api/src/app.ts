@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
     deliverAfterActions: options.deliverMailAfterActions,
   });
-  subscribeMail(events, mailer, config.publicOrigin);
+  subscribeMail(events, mailer, config.publicOrigin, config.seller);
   subscribeNotifications(events);
   subscribePayments(events);
   app.decorate('jobs', jobs);
@@ -161,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
     provider: adapters.payments ?? new SandboxProvider(db),
     publicOrigin: config.publicOrigin,
+    seller: config.seller,
     log: app.log,
   });
   jobs.register({ name: PAYMENT_JOBS.renew, everyMs: 60_000, run: () => paymentService.renewEndedPeriods() });

@@ -28,6 +28,19 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  it('names the seller on receipts after the product until SELLER_* say otherwise', () => {
+    expect(loadConfig({}).seller).toEqual({ name: 'Advertiser Portal', address: null, taxId: null });
+    expect(loadConfig({ PRODUCT_NAME: 'Ads Hub', SELLER_ADDRESS: ' ' }).seller).toEqual({
+      name: 'Ads Hub',
+      address: null,
+      taxId: null,
+    });
+    expect(
+      loadConfig({ SELLER_NAME: 'Ads Ltd', SELLER_ADDRESS: '2 Market Street, Leeds', SELLER_TAX_ID: 'GB123456789' })
+        .seller,
+    ).toEqual({ name: 'Ads Ltd', address: '2 Market Street, Leeds', taxId: 'GB123456789' });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -55,6 +55,9 @@ const envSchema = z.object({
   PRIVACY_POLICY_URL: url('PRIVACY_POLICY_URL').default(DEFAULT_PUBLIC_SETTINGS.privacyPolicyUrl),
   FAQ_URL: url('FAQ_URL').default(DEFAULT_PUBLIC_SETTINGS.faqUrl),
   WELCOME_VIDEO_URL: optionalText.pipe(url('WELCOME_VIDEO_URL').optional()),
+  SELLER_NAME: optionalText.pipe(z.string().max(200, 'SELLER_NAME must be at most 200 characters').optional()),
+  SELLER_ADDRESS: optionalText.pipe(z.string().max(500, 'SELLER_ADDRESS must be at most 500 characters').optional()),
+  SELLER_TAX_ID: optionalText.pipe(z.string().max(50, 'SELLER_TAX_ID must be at most 50 characters').optional()),
   CARD_PUBLISHABLE_KEY: optionalText,
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
@@ -123,9 +126,17 @@ export interface Config {
   s3: S3Config | undefined;
   /** Set when the Stripe keys are: payments go through Stripe instead of the sandbox. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** Who issues the receipts (docs/product/payments.md, Receipts): the name, and the address and tax id if set. */
+  seller: SellerConfig;
   logLevel: string;
   webDistDir: string;
   publicSettings: PublicSettings;
+}
+
+export interface SellerConfig {
+  name: string;
+  address: string | null;
+  taxId: string | null;
 }
 
 export interface S3Config {
@@ -257,6 +268,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : undefined,
+    // The portal's own name until the business behind it is named: a receipt always has a seller.
+    seller: {
+      name: e.SELLER_NAME ?? e.PRODUCT_NAME,
+      address: e.SELLER_ADDRESS ?? null,
+      taxId: e.SELLER_TAX_ID ?? null,
+    },
     logLevel: e.LOG_LEVEL,
     // Built and source layouts both sit two levels below apps/, so one relative path serves both.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(appDir, '../../web/dist')),

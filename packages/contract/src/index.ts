@@ -12,6 +12,7 @@ export * from './account/account-settings.schemas';
 export * from './settings/settings.schemas';
 export * from './common/list.schemas';
 export * from './common/page-paths';
+export * from './common/money';
 export * from './storage/storage.endpoints';
 export * from './common/endpoint';
 export * from './health/health.endpoints';

@@ -1,3 +1,5 @@
+import { formatUsd, groupThousands } from '@portal/contract';
+
 /**
  * How the portal writes dates and money (docs/product/campaigns.md, Campaign record): dates as
  * 'D MMM YYYY' ("2 Nov 2026", in UTC, the day the server recorded), amounts as US dollars with
@@ -17,29 +19,16 @@ export function formatDate(iso: string | null | undefined): string {
 }
 
 /**
- * A non-negative number's digits with a comma between thousands, the en-US way: "1234567.5"
- * becomes "1,234,567.5". Written out rather than left to Intl.NumberFormat: a page's first use
- * of Intl loads the locale data, some 15 to 45 ms of main thread on a desktop and four times
- * that on a phone, and these two formats are all the portal needs of it
- * (docs/decisions/020-dashboard-rendering.md).
+ * Amounts are written by the contract's `formatUsd`, so the pages, the e-mails and the
+ * breakdowns of amounts due ("7 days × $250.50") agree to the character.
  */
-function withThousands(digits: string): string {
-  const [whole, fraction] = digits.split('.');
-  const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-/** "$1,250.00", "-$12.50"; '' for no amount. */
-export function formatUsd(amount: number | null | undefined): string {
-  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
-  return `${amount < 0 ? '-' : ''}$${withThousands(Math.abs(amount).toFixed(2))}`;
-}
+export { formatUsd };
 
 /** A count with thousands separators ("12,500"), and up to three decimals ("1.5"); '' for none. */
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   const rounded = Math.round(Math.abs(value) * 1000) / 1000;
-  return `${value < 0 && rounded !== 0 ? '-' : ''}${withThousands(String(rounded))}`;
+  return `${value < 0 && rounded !== 0 ? '-' : ''}${groupThousands(String(rounded))}`;
 }
 
 /** 'D MMM YYYY, HH:mm' (UTC) of an ISO timestamp, for histories; '' for none. */

@@ -25,6 +25,7 @@ export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
     delivery_status: 'active',
     payment_status: 'paid',
     payment_link_url: null,
+    amount_due: null,
     date_paid: null,
     created_at: '2026-11-02T10:00:00.000Z',
     published_on: '2026-11-03T10:00:00.000Z',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gatherIndexedField, idSchema, isWholeCents, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
+import { amountDueSchema } from '../common/money';
 import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
 import { CUSTOMER_QUOTAS, QUOTA_MESSAGES } from './quotas';
 import { statisticsEntrySchema } from './statistics.schemas';
@@ -175,6 +176,8 @@ export const campaignSchema = z
       description:
         "The open payment link's checkout page, a path on the portal's own origin (`/checkout/{token}`); null without one.",
     }),
+    /** What the open payment link asks, and how it is made ("7 days × $250.50"); null without one. */
+    amount_due: amountDueSchema.nullable(),
     date_paid: z.string().nullable(),
     created_at: z.string(),
     published_on: z.string().nullable(),

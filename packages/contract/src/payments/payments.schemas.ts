@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
+import { dueBreakdownFields } from '../common/money';
 import { CARD_MESSAGES } from './card';
 
 /** Cards, payment links, payments and receipts (docs/product/payments.md). */
@@ -87,6 +88,7 @@ export const campaignDueSchema = z
     id: z.number().int(),
     campaign_name: z.string(),
     amount: dollars,
+    ...dueBreakdownFields,
     payment_link_url: z
       .string()
       .meta({ description: "The link's checkout page: a path on the portal's own origin, `/checkout/{token}`." }),
@@ -103,8 +105,7 @@ export const checkoutSchema = z
     campaign_id: z.number().int(),
     campaign_name: z.string(),
     amount: dollars,
-    /** Days one payment covers (7 for a daily budget); null: the whole campaign. */
-    covers_days: z.number().int().nullable(),
+    ...dueBreakdownFields,
     status: z.enum(['open', 'paid', 'cancelled']),
     provider: z.enum(PAYMENT_PROVIDERS),
   })
@@ -120,6 +121,36 @@ export const sandboxPayRequestSchema = z
     ...cardFields,
   })
   .meta({ id: 'SandboxPayRequest' });
+
+/**
+ * What a payment's provider status means to a customer (docs/product/payments.md, Payment
+ * activity). The portal records a payment once it succeeded, so "Paid" is what lists show;
+ * Stripe's other payment intent states, and the states a refund or a dispute leaves, read as
+ * the rest.
+ */
+const PAYMENT_STATUS_LABELS = new Map<string, string>([
+  ['succeeded', 'Paid'],
+  ['paid', 'Paid'],
+  ['pending', 'Pending'],
+  ['processing', 'Pending'],
+  ['requires_action', 'Pending'],
+  ['requires_capture', 'Pending'],
+  ['requires_confirmation', 'Pending'],
+  ['requires_payment_method', 'Declined'],
+  ['failed', 'Declined'],
+  ['declined', 'Declined'],
+  ['refunded', 'Refunded'],
+  ['canceled', 'Cancelled'],
+  ['cancelled', 'Cancelled'],
+]);
+
+/** "succeeded" → "Paid"; a state the portal does not know reads as its words ("on_hold" → "On hold"). */
+export function paymentStatusLabel(status: string): string {
+  const known = PAYMENT_STATUS_LABELS.get(status);
+  if (known) return known;
+  const words = status.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** A payment (Payment activity on /balance). */
 export const paymentActivitySchema = z
@@ -150,9 +181,16 @@ export const paymentActivityListResponseSchema = paginatedResponseSchema(payment
   id: 'PaymentActivityListResponse',
 });
 
-/** A receipt: the payment with the billing details as they were when it was made. */
+/**
+ * A receipt: the payment with its number, the seller, and the buyer's billing details as they
+ * were when it was made.
+ */
 export const receiptSchema = paymentActivitySchema
   .extend({
+    /** "R-000123": made from the payment's id, so it is unique and never changes. */
+    receipt_number: z.string(),
+    /** Who issued it, from the server's settings; address and tax id are null when not set. */
+    seller: z.object({ name: z.string(), address: z.string().nullable(), tax_id: z.string().nullable() }),
     billing: z.object({
       account_type: z.string(),
       name: z.string(),
@@ -161,6 +199,8 @@ export const receiptSchema = paymentActivitySchema
       address: z.string().nullable(),
       country: z.string().nullable(),
       currency: z.string().nullable(),
+      /** As saved in the billing details; null when none was, or for a payment made before it was kept. */
+      tax_id: z.string().nullable(),
     }),
     /** The end of the 7 days a daily budget's payment covers; null for a lifetime budget. */
     covers_until: z.string().nullable(),

@@ -108,6 +108,8 @@ export interface BillingSnapshot {
   address: string | null;
   country: string | null;
   currency: string | null;
+  /** Kept since receipts print it; absent from payments made before. */
+  tax_id?: string | null;
 }
 
 /** A payment received for a link: one per link, whatever the provider or the webhook repeats. */

@@ -1,6 +1,7 @@
 import { checkoutPath, type Campaign, type CampaignContent, type CampaignDetail } from '@portal/contract';
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
 import { costPer, toStatisticsEntry } from '../insights/statistics-answers';
+import { amountDueOf } from '../payments/payment-links';
 import type { CampaignView } from './campaign.repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -49,6 +50,7 @@ export function toCampaign({ campaign: row, owner, ad, current, openLink }: Camp
     delivery_status: deliveryStatus(row),
     payment_status: row.paymentStatus,
     payment_link_url: openLink ? checkoutPath(openLink.token) : null,
+    amount_due: openLink ? amountDueOf(openLink) : null,
     // The latest payment's, only: the day entered with the figures is no payment, and showed
     // as Date paid beside a campaign's "Pay Now".
     date_paid: iso(row.datePaid),

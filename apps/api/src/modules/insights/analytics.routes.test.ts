@@ -218,6 +218,7 @@ const CAMPAIGN: Campaign = {
   delivery_status: 'off',
   payment_status: 'unpaid',
   payment_link_url: null,
+  amount_due: null,
   date_paid: null,
   created_at: '2026-11-01T00:00:00.000Z',
   published_on: null,

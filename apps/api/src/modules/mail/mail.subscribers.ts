@@ -9,12 +9,26 @@ import {
   paymentDueNotice,
   paymentReceipt,
 } from './mail.templates';
-import { formatDollars } from '../payments/payment-links';
+import type { SellerConfig } from '../../config';
+import type { BillingSnapshot } from '../../db/schema';
+import { formatDollars, receiptNumber } from '../payments/payment-links';
 import { approvalOutlook } from '../review/approval-notice';
 
 /** "18 Nov 2026", in UTC as every date the portal shows. */
 const dayOf = (date: Date) =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** The buyer as a receipt names them: name, company, address, country and tax id, as saved then. */
+const billedTo = (billing: BillingSnapshot) =>
+  [
+    billing.name,
+    billing.company_name,
+    billing.address,
+    billing.country?.toUpperCase(),
+    billing.tax_id && `Tax ID ${billing.tax_id}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 /**
  * The e-mails that follow from events: notices of changes to an account (docs/product/accounts.md),
@@ -22,7 +36,13 @@ const dayOf = (date: Date) =>
  * An e-mail is read outside the portal, so its links are absolute: `publicOrigin` and the page's
  * path, where answers to the portal's own pages carry the path alone.
  */
-export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOrigin: string): void {
+export function subscribeMail(
+  events: EventDispatcher,
+  mailer: Mailer,
+  publicOrigin: string,
+  seller: SellerConfig,
+): void {
+  const issuer = [seller.name, seller.address, seller.taxId && `Tax ID ${seller.taxId}`].filter(Boolean).join(', ');
   events.subscribe('account.password_changed', 'mail', async (event, { repos, afterCommit }) => {
     await mailer.queue(repos, event.payload.email, passwordChangedNotice.with({}));
     afterCommit(() => mailer.kick());
@@ -62,6 +82,9 @@ export function subscribeMail(events: EventDispatcher, mailer: Mailer, publicOri
         card: payment.cardBrand && payment.cardLast4 ? cardLabel(payment.cardBrand, payment.cardLast4) : 'card',
         transactionId: payment.transactionId,
         receiptUrl: `${publicOrigin}${receiptPath(payment.id)}`,
+        receiptNumber: receiptNumber(payment.id),
+        seller: issuer,
+        billedTo: billedTo(payment.billing),
       }),
     );
     afterCommit(() => mailer.kick());

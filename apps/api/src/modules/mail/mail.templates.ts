@@ -136,12 +136,28 @@ export const paymentReceipt = defineTemplate<{
   card: string;
   transactionId: string;
   receiptUrl: string;
-}>('payment_receipt', ({ campaignName, amount, paidOn, card, transactionId, receiptUrl }, { productName }) =>
-  compose(productName, `Receipt for ${campaignName}`, [
-    [`We received your payment of ${amount} for the campaign "${campaignName}" on ${paidOn}.`],
-    [`Paid with: ${card}. Transaction: ${transactionId}.`],
-    [{ link: receiptUrl, label: 'Your receipt' }],
-  ]),
+  receiptNumber: string;
+  seller: string;
+  billedTo: string;
+}>(
+  'payment_receipt',
+  (
+    // Messages queued before the receipt number, seller and buyer were added lack them: '' leaves them out.
+    { campaignName, amount, paidOn, card, transactionId, receiptUrl, receiptNumber = '', seller = '', billedTo = '' },
+    { productName },
+  ) =>
+    compose(
+      productName,
+      receiptNumber ? `Receipt ${receiptNumber} for ${campaignName}` : `Receipt for ${campaignName}`,
+      [
+        [`We received your payment of ${amount} for the campaign "${campaignName}" on ${paidOn}.`],
+        [`Paid with: ${card}. Transaction: ${transactionId}.`],
+        ...(receiptNumber ? [[`Receipt number: ${receiptNumber}.`]] : []),
+        ...(seller ? [[`Issued by: ${seller}.`]] : []),
+        ...(billedTo ? [[`Billed to: ${billedTo}.`]] : []),
+        [{ link: receiptUrl, label: 'Your receipt' }],
+      ],
+    ),
 );
 
 /** A daily campaign's paid week is over: the next one's link (docs/product/payments.md, Seven-day periods). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CampaignRow, paymentLinks } from '../../db/schema';
+import { formatUsd, type AmountDue } from '@portal/contract';
+import type { CampaignRow, PaymentLinkRow, paymentLinks } from '../../db/schema';
 
 /** A daily budget's payment covers this many days (docs/product/payments.md, Budgets). */
 export const DAILY_PERIOD_DAYS = 7;
@@ -39,6 +40,26 @@ export function newPaymentLink(
   };
 }
 
-/** "$175.00". */
-export const formatDollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** "$1,753.50" of whole cents, written as the pages write dollars. */
+export const formatDollars = (cents: number) => formatUsd(cents / 100);
+
+/**
+ * What a link asks and how it is made (docs/product/payments.md, Amount due): the one place the
+ * breakdown is worked out, for the balance, the campaign lists and the checkout page alike.
+ * A daily link's amount is `coversDays` × the daily budget (`newPaymentLink`), so the daily
+ * amount is read back from the link itself: what it charges, even should the budget change.
+ */
+export function amountDueOf(link: Pick<PaymentLinkRow, 'amountCents' | 'coversDays'>): AmountDue {
+  const daily = link.coversDays ? Math.round(link.amountCents / link.coversDays) : null;
+  return {
+    amount: link.amountCents / 100,
+    covers_days: link.coversDays,
+    daily_amount: daily === null ? null : daily / 100,
+  };
+}
+
+/**
+ * A payment's receipt number, "R-000123": made from the payment's id rather than stored, so it
+ * is unique, never changes, and every payment already made has one without a migration.
+ */
+export const receiptNumber = (paymentId: number) => `R-${String(paymentId).padStart(6, '0')}`;

@@ -19,6 +19,7 @@ export interface LinkDue {
   campaignId: number;
   campaignName: string;
   amountCents: number;
+  coversDays: number | null;
   token: string;
 }
 
@@ -139,6 +140,7 @@ export class PaymentRepository {
         campaignId: paymentLinks.campaignId,
         campaignName: campaigns.name,
         amountCents: paymentLinks.amountCents,
+        coversDays: paymentLinks.coversDays,
         token: paymentLinks.token,
       })
       .from(paymentLinks)

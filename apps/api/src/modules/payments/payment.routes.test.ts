@@ -16,7 +16,15 @@ describe('payments in the sandbox', () => {
   const wizard = wizardOf(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_ORIGIN } });
+    // The business that issues the receipts (docs/product/payments.md, Receipts).
+    t = await createTestApp({
+      env: {
+        PUBLIC_ORIGIN,
+        SELLER_NAME: 'Ads Ltd',
+        SELLER_ADDRESS: '2 Market Street, Leeds LS1 6DT',
+        SELLER_TAX_ID: 'GB123456789',
+      },
+    });
     adminToken = await t.login((await t.createUser({ roleId: ROLE.admin })).email);
   });
   afterAll(() => t.close());
@@ -72,7 +80,7 @@ describe('payments in the sandbox', () => {
     it('are opened by approval for the budget, or 7 days of a daily one, and make up Total Amount Due', async () => {
       const customer = await newCustomer();
       const lifetime = await approved(customer.token, { budget_type: 'lifetime', budget_amount: 175 });
-      const daily = await approved(customer.token, { budget_type: 'daily', budget_amount: 12.5 });
+      const daily = await approved(customer.token, { budget_type: 'daily', budget_amount: 250.5 });
       await wizard.createSubmitted(customer.token); // pending: nothing owed yet
 
       const rows = await activeList(customer.token);
@@ -82,19 +90,24 @@ describe('payments in the sandbox', () => {
         expect(row.delivery_status).toBe('off');
         expect(row.payment_link_url).toMatch(CHECKOUT_PATH);
       }
+      // Each amount due says how it is made: 7 days of a daily budget, or a lifetime budget.
+      const dailyDue = { amount: 1753.5, covers_days: 7, daily_amount: 250.5 };
+      const lifetimeDue = { amount: 175, covers_days: null, daily_amount: null };
+      expect((await listed(customer.token, daily)).amount_due).toEqual(dailyDue);
+      expect((await listed(customer.token, lifetime)).amount_due).toEqual(lifetimeDue);
       expect(await balance(customer.token)).toEqual({
-        total_amount_due: 262.5,
+        total_amount_due: 1928.5,
         campaigns_due: [
           {
             id: daily,
             campaign_name: 'Spring launch',
-            amount: 87.5,
+            ...dailyDue,
             payment_link_url: expect.stringMatching(CHECKOUT_PATH),
           },
           {
             id: lifetime,
             campaign_name: 'Spring launch',
-            amount: 175,
+            ...lifetimeDue,
             payment_link_url: expect.stringMatching(CHECKOUT_PATH),
           },
         ],
@@ -109,8 +122,7 @@ describe('payments in the sandbox', () => {
       expect(checkout.json().data).toEqual({
         campaign_id: daily,
         campaign_name: 'Spring launch',
-        amount: 87.5,
-        covers_days: 7,
+        ...dailyDue,
         status: 'open',
         provider: 'sandbox',
       });
@@ -125,7 +137,7 @@ describe('payments in the sandbox', () => {
         },
       });
       expect(archived.statusCode).toBe(200);
-      expect((await balance(customer.token)).total_amount_due).toBe(87.5);
+      expect((await balance(customer.token)).total_amount_due).toBe(1753.5);
     });
 
     it("are the customer's own: another customer's link is not found", async () => {
@@ -262,6 +274,7 @@ describe('payments in the sandbox', () => {
         amount: 175,
         payment_method: 'Visa •••• 4242',
         campaign_id: id,
+        campaign_name: 'Spring launch',
         receipt_url: `/receipts/${activity.id}`,
       });
       expect(activity.transaction_id).toMatch(/^pi_sbx_/);
@@ -271,6 +284,7 @@ describe('payments in the sandbox', () => {
         payment_status: 'paid',
         delivery_status: 'active',
         payment_link_url: null,
+        amount_due: null,
         date_paid: '2026-11-20T10:30:00.000Z',
       });
       expect(await balance(customer.token)).toEqual({ total_amount_due: 0, campaigns_due: [] });
@@ -285,15 +299,31 @@ describe('payments in the sandbox', () => {
       expect(twice.statusCode).toBe(409);
       expect(errorBody(twice).message).toBe(PAYMENT_MESSAGES.linkClosed);
 
+      // The receipt: numbered from the payment's id, with the seller and the buyer's billing details.
       const receipt = (await call('GET', `/api/receipts/${activity.id}`, customer.token)).json().data;
-      expect(receipt).toMatchObject({ ...activity, covers_until: null });
-      expect(receipt.billing).toMatchObject({ name: 'Ada Byron', email: customer.email });
+      const number = `R-${String(activity.id).padStart(6, '0')}`;
+      expect(receipt).toMatchObject({ ...activity, receipt_number: number, covers_until: null });
+      expect(receipt.seller).toEqual({
+        name: 'Ads Ltd',
+        address: '2 Market Street, Leeds LS1 6DT',
+        tax_id: 'GB123456789',
+      });
+      expect(receipt.billing).toMatchObject({
+        name: 'Ada Byron',
+        email: customer.email,
+        company_name: 'Acme Ads',
+        tax_id: 'TAX-1',
+      });
+      expect(receipt.billing.address).toContain('1 Main Street');
 
       // Told in the portal and by e-mail, with the receipt's address; the History has the payment.
       const mail = await t.mail();
       const receiptMail = mail.find((message) => message.to === customer.email && /Receipt/.test(message.subject))!;
       expect(receiptMail.text).toContain('$175.00');
       expect(receiptMail.text).toContain(`${PUBLIC_ORIGIN}/receipts/${activity.id}`);
+      expect(receiptMail.subject).toContain(number);
+      expect(receiptMail.text).toContain('Issued by: Ads Ltd, 2 Market Street, Leeds LS1 6DT, Tax ID GB123456789.');
+      expect(receiptMail.text).toMatch(/Billed to: Ada Byron, Acme Ads, 1 Main Street.*, Tax ID TAX-1\./);
       const notifications = (await call('GET', '/api/my-notifications', customer.token)).json().data;
       expect(notifications[0].message).toBe('Payment of $175.00 received for your campaign "Spring launch"');
       const history = (await call('GET', `/api/admin/campaign/${id}`, adminToken)).json().data.history;

@@ -19,18 +19,21 @@ import {
   type SandboxPaymentProvider,
   type StripePaymentProvider,
 } from '../../adapters/payments/payment-provider';
+import type { SellerConfig } from '../../config';
 import type { DataAccess, Repositories } from '../../db/repositories';
 import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../auth/auth.service';
-import { coversUntil, formatDollars, newPaymentLink } from './payment-links';
+import { amountDueOf, coversUntil, formatDollars, newPaymentLink, receiptNumber } from './payment-links';
 
 export interface PaymentServiceOptions {
   data: DataAccess;
   clock: Clock;
   provider: PaymentProvider;
   publicOrigin: string;
+  /** Who issues the receipts (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID). */
+  seller: SellerConfig;
   log: FastifyBaseLogger;
 }
 
@@ -178,7 +181,7 @@ export class PaymentService {
       campaigns_due: due.map((link) => ({
         id: link.campaignId,
         campaign_name: link.campaignName,
-        amount: dollars(link.amountCents),
+        ...amountDueOf(link),
         payment_link_url: checkoutPath(link.token),
       })),
     };
@@ -196,8 +199,7 @@ export class PaymentService {
     return {
       campaign_id: link.campaignId,
       campaign_name: campaignName,
-      amount: dollars(link.amountCents),
-      covers_days: link.coversDays,
+      ...amountDueOf(link),
       status: link.status,
       provider: this.options.provider.kind,
     };
@@ -435,6 +437,7 @@ export class PaymentService {
       address,
       country: billing?.country ?? null,
       currency: billing?.currency ?? null,
+      tax_id: billing?.taxId || null,
     };
   }
 
@@ -478,9 +481,12 @@ export class PaymentService {
     if (!row || (row.userId !== principal.userId && !isAdminRole(principal.roleId))) {
       throw notFound(PAYMENT_MESSAGES.receiptNotFound);
     }
+    const { seller } = this.options;
     return {
       ...this.toActivity(row),
-      billing: row.billing,
+      receipt_number: receiptNumber(row.id),
+      seller: { name: seller.name, address: seller.address, tax_id: seller.taxId },
+      billing: { ...row.billing, tax_id: row.billing.tax_id ?? null },
       covers_until: row.coversUntil ? row.coversUntil.toISOString() : null,
     };
   }

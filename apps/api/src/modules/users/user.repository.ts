@@ -39,7 +39,7 @@ export class UserRepository {
 
   /**
    * One page of every account, newest first, each with the sum of its payments
-   * (docs/product/payments.md, Total spent); `search` matches part of the name or the e-mail.
+   * (docs/product/payments.md, Total spent and Amount spent); `search` matches part of the name or the e-mail.
    */
   async list(query: ListQuery): Promise<Paginated<User & { spentCents: number }>> {
     const pattern = query.search === '' ? undefined : containsPattern(query.search);

@@ -75,22 +75,37 @@ describe('/balance', () => {
       [BALANCE]: () =>
         jsonResponse({
           data: {
-            total_amount_due: 1425,
+            total_amount_due: 3003.5,
             campaigns_due: [
-              { id: 1, campaign_name: 'Summer sale', amount: 1250, payment_link_url: '/checkout/aaa' },
-              { id: 2, campaign_name: 'Winter boots', amount: 175, payment_link_url: '/checkout/bbb' },
+              {
+                id: 1,
+                campaign_name: 'Summer sale',
+                amount: 1250,
+                covers_days: null,
+                daily_amount: null,
+                payment_link_url: '/checkout/aaa',
+              },
+              {
+                id: 2,
+                campaign_name: 'Winter boots',
+                amount: 1753.5,
+                covers_days: 7,
+                daily_amount: 250.5,
+                payment_link_url: '/checkout/bbb',
+              },
             ],
           },
         }),
     });
     const balance = await panel('Current Balance');
-    await waitFor(() => expect(within(balance).getByText('$1,425.00')).toBeInTheDocument());
+    await waitFor(() => expect(within(balance).getByText('$3,003.50')).toBeInTheDocument());
     expect(within(balance).getByText('Total Amount Due')).toBeInTheDocument();
     const due = within(balance).getByRole('list', { name: 'Campaigns due' });
     const items = within(due).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('Summer sale$1,250.00Pay'),
-      expect.stringContaining('Winter boots$175.00Pay'),
+      // Each amount says how it is made.
+      expect.stringContaining('Summer sale$1,250.00Lifetime budgetPay'),
+      expect.stringContaining('Winter boots$1,753.507 days × $250.50Pay'),
     ]);
     const pay = within(items[1]!).getByRole('link', { name: /^Pay/ });
     // jsdom drops the spaces at the edges of the hidden parts; browsers read "Pay for Winter boots (opens in a new tab)".
@@ -219,6 +234,7 @@ describe('/balance', () => {
 
   it('lists the payments 5 a page, with a receipt link each', async () => {
     const all = Array.from({ length: 7 }, (_, index) => payment(7 - index));
+    all[1] = payment(6, { status: 'refunded', campaign_name: 'Winter boots' });
     const { user, fetchMock } = openBalance({
       [ACTIVITIES]: (url) => {
         const page = Number(url.searchParams.get('page'));
@@ -236,15 +252,18 @@ describe('/balance', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Transaction ID', 'Date', 'Status', 'Amount', 'Payment method', 'Actions']);
+    ).toEqual(['Transaction ID', 'Date', 'Campaign', 'Status', 'Amount', 'Payment method', 'Actions']);
+    // Each payment names its campaign, and its status in words, not as the provider writes it.
     expect(bodyRows(table)[0]).toEqual([
       'pi_sbx_7',
       '24 Nov 2026',
-      'succeeded',
+      'Summer sale',
+      'Paid',
       '$175.00',
       'Visa •••• 4242',
       'Receipt for pi_sbx_7 (opens in a new tab)',
     ]);
+    expect(bodyRows(table)[1]?.slice(2, 4)).toEqual(['Winter boots', 'Refunded']);
     const receipt = within(table).getByRole('link', { name: /^Receipt\s*for pi_sbx_7\s*\(opens in a new tab\)$/ });
     expect(receipt).toHaveAttribute('href', '/receipts/7');
     expect(receipt).toHaveAttribute('target', '_blank');

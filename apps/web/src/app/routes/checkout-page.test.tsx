@@ -27,6 +27,7 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
     campaign_name: 'Winter boots',
     amount: 175,
     covers_days: 7,
+    daily_amount: 25,
     status: 'open',
     provider: 'sandbox',
     ...overrides,
@@ -65,12 +66,16 @@ describe('/checkout/:token', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(screen.getByText('$175.00')).toBeInTheDocument();
     expect(screen.getByText('This payment covers 7 days.')).toBeInTheDocument();
+    expect(screen.getByText('7 days × $25.00')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pay $175.00' })).toBeEnabled();
   });
 
   it('says a lifetime payment covers the whole campaign', async () => {
-    openCheckout({ [CHECKOUT]: () => jsonResponse({ data: checkout({ covers_days: null, amount: 1250 }) }) });
+    openCheckout({
+      [CHECKOUT]: () => jsonResponse({ data: checkout({ covers_days: null, daily_amount: null, amount: 1250 }) }),
+    });
     expect(await screen.findByText('This payment covers the whole campaign.')).toBeInTheDocument();
+    expect(screen.getByText('Lifetime budget')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Pay $1,250.00' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { Group, Paper, Skeleton, Text, VisuallyHidden } from '@mantine/core';
-import type { AdminStatistics } from '@portal/contract';
+import { SPENT_HINTS, SPENT_LABELS, type AdminStatistics } from '@portal/contract';
 import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { EmptyMessage, Panel } from '@/components/panel';
@@ -40,7 +40,7 @@ export function adminTiles(stats: AdminStatistics): Tile[] {
     },
     { label: 'Total impressions', value: formatCount(stats.total_impressions) },
     { label: 'Total reach', value: formatCount(stats.total_reach) },
-    { label: 'Amount spent', value: formatUsd(stats.amount_spent) },
+    { label: SPENT_LABELS.amountSpent, value: formatUsd(stats.amount_spent) },
     { label: 'Link clicks', value: formatCount(stats.link_clicks) },
     { label: 'Cost per click', value: cost(stats.cost_per_click) },
     { label: 'Cost per lead', value: cost(stats.cost_per_lead) },
@@ -96,11 +96,16 @@ export function AdminStatTilesPanel() {
       ) : stats.isError ? (
         <EmptyMessage icon={<IconChartBar aria-hidden />} title="No information to display" />
       ) : (
-        <ul className={classes.grid} aria-label="Portal statistics">
-          {adminTiles(stats.data).map((tile) => (
-            <StatTile key={tile.label} tile={tile} />
-          ))}
-        </ul>
+        <>
+          <ul className={classes.grid} aria-label="Portal statistics">
+            {adminTiles(stats.data).map((tile) => (
+              <StatTile key={tile.label} tile={tile} />
+            ))}
+          </ul>
+          <Text size="xs" c="dimmed" mt="sm">
+            {SPENT_HINTS.dashboard}
+          </Text>
+        </>
       )}
     </Panel>
   );

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Collapse, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { Campaign, StatisticsEntry } from '@portal/contract';
+import { SPENT_LABELS, type Campaign, type StatisticsEntry } from '@portal/contract';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Fact } from '@/components/fact';
@@ -29,7 +29,7 @@ const count = (label: string, pick: (entry: StatisticsEntry) => number): Figure 
 
 /** The figures a closed card shows. */
 const KEY_FIGURES: Figure[] = [
-  money('Amount spent', (entry) => entry.amount_spent),
+  money(SPENT_LABELS.amountSpent, (entry) => entry.amount_spent),
   count('Total reach', (entry) => entry.total_reach),
   count('Total impressions', (entry) => entry.total_impressions),
   count('Link clicks', (entry) => entry.link_clicks),
@@ -56,7 +56,7 @@ const DETAIL_GROUPS: { title: string; figures: Figure[] }[] = [
   {
     title: 'Spend',
     figures: [
-      money('Amount spent', (entry) => entry.amount_spent),
+      money(SPENT_LABELS.amountSpent, (entry) => entry.amount_spent),
       money('Ad cost', (entry) => entry.ad_cost),
       money('Cost per click', (entry) => entryCosts(entry).costPerClick),
       money('Cost per lead', (entry) => entryCosts(entry).costPerLead),

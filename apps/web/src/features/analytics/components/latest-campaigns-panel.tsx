@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import type { Campaign } from '@portal/contract';
+import { SPENT_LABELS, type Campaign } from '@portal/contract';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
@@ -50,7 +50,7 @@ function LatestCampaign({ campaign }: { campaign: Campaign }) {
         </Text>
       </Group>
       <Group gap="lg" align="flex-start">
-        <Fact label="Amount spent">{current ? formatUsd(current.amount_spent) : NONE}</Fact>
+        <Fact label={SPENT_LABELS.amountSpent}>{current ? formatUsd(current.amount_spent) : NONE}</Fact>
         <Fact label="Reach">{current ? formatCount(current.total_reach) : NONE}</Fact>
         <Fact label="Impressions">{current ? formatCount(current.total_impressions) : NONE}</Fact>
       </Group>

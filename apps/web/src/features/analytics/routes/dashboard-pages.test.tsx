@@ -385,6 +385,12 @@ describe('/admin/dashboard', () => {
       'Revenue collected$5,600.00',
       'Amount due$1,750.50',
     ]);
+    // The two money sums that read alike are told apart.
+    expect(
+      screen.getByText(
+        'Revenue collected: what customers paid. Amount spent: what the campaigns spent, from the figures.',
+      ),
+    ).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Statistics', 'Latest Campaigns', 'Notifications']);
     expect(requestsTo(fetchMock, ADMIN_STATS)).toHaveLength(1);

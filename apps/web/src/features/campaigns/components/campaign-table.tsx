@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Switch, Text, Tooltip } from '@mantine/core';
-import type { Campaign, CustomerListTab } from '@portal/contract';
+import { dueBreakdown, SPENT_LABELS, type Campaign, type CustomerListTab } from '@portal/contract';
 import { IconExternalLink, IconPencil, IconRestore, IconSend, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
@@ -45,6 +45,10 @@ const DELIVERY = {
   archived: () => 'Off',
 };
 
+/**
+ * Paid, or what the open link asks with how it is made ("$1,753.50 due", "7 days × $250.50")
+ * above its "Pay Now" (docs/product/payments.md, Amount due).
+ */
 function PaymentStatus({ campaign }: { campaign: Campaign }) {
   if (campaign.payment_status === 'paid') {
     return (
@@ -54,11 +58,24 @@ function PaymentStatus({ campaign }: { campaign: Campaign }) {
     );
   }
   if (!campaign.payment_link_url) return NO_VALUE;
+  const due = campaign.amount_due;
   return (
-    <Button component="a" href={campaign.payment_link_url} {...NEW_TAB_PROPS} size="compact-sm">
-      Pay Now
-      <NewTabHint />
-    </Button>
+    <div>
+      {due && (
+        <>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatUsd(due.amount)} due
+          </Text>
+          <Text size="xs" c="dimmed" mb={4} style={{ whiteSpace: 'nowrap' }}>
+            {dueBreakdown(due.covers_days, due.daily_amount)}
+          </Text>
+        </>
+      )}
+      <Button component="a" href={campaign.payment_link_url} {...NEW_TAB_PROPS} size="compact-sm">
+        Pay Now
+        <NewTabHint />
+      </Button>
+    </div>
   );
 }
 
@@ -265,7 +282,7 @@ function columnsOf(props: CampaignTableProps): Column[] {
     archived
       ? { key: 'followers', header: 'Followers', cell: (c) => formatCount(current(c)?.followers_count) }
       : { key: 'payment', header: 'Payment Status', cell: (campaign) => <PaymentStatus campaign={campaign} /> },
-    { key: 'spent', header: 'Amount spent', cell: (c) => formatUsd(current(c)?.amount_spent), nowrap: true },
+    { key: 'spent', header: SPENT_LABELS.amountSpent, cell: (c) => formatUsd(current(c)?.amount_spent), nowrap: true },
     actions,
   ];
 }

@@ -67,6 +67,7 @@ describe('/campaigns lists', () => {
             delivery_status: 'off',
             payment_status: 'unpaid',
             payment_link_url: 'https://pay.example.com/link/2',
+            amount_due: { amount: 1753.5, covers_days: 7, daily_amount: 250.5 },
             date_paid: '2026-12-01T00:00:00.000Z',
             statistics: [statistics({ date_paid: '2026-11-20T00:00:00.000Z' })],
           }),
@@ -115,6 +116,8 @@ describe('/campaigns lists', () => {
     const pay = within(winter['Payment Status']!).getByRole('link', { name: /Pay Now/ });
     expect(pay).toHaveAttribute('href', 'https://pay.example.com/link/2');
     expect(pay).toHaveAttribute('target', '_blank');
+    // The amount due says how it is made, as the server worked it out.
+    expect(winter['Payment Status']).toHaveTextContent(/^\$1,753\.50 due7 days × \$250\.50Pay Now/);
     expect(screen.getByRole('switch', { name: 'Winter boots on or off' })).not.toBeChecked();
 
     const noLink = cellsOf(await rowOf('No link yet'));

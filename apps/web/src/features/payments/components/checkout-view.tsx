@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Group, Loader, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { PAYMENT_MESSAGES, type Checkout, type PaymentActivity } from '@portal/contract';
+import { dueBreakdown, PAYMENT_MESSAGES, type Checkout, type PaymentActivity } from '@portal/contract';
 import { IconAlertCircle, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -295,8 +295,11 @@ export function CheckoutView({ token, onPaid }: { token: string; onPaid?: () => 
       <Panel title={data.campaign_name}>
         <Stack gap="lg">
           <Fact label="Amount">
-            <Text fz={28} fw={700} lh={1.2} component="span">
+            <Text fz={28} fw={700} lh={1.2} component="span" display="block">
               {formatUsd(data.amount)}
+            </Text>
+            <Text size="sm" c="dimmed" component="span" display="block">
+              {dueBreakdown(data.covers_days, data.daily_amount)}
             </Text>
           </Fact>
           <Text size="sm">This payment covers {coversText(data.covers_days)}.</Text>

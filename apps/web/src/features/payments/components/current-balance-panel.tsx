@@ -1,4 +1,5 @@
 import { Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { dueBreakdown } from '@portal/contract';
 import { useEffect } from 'react';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import { Panel } from '@/components/panel';
@@ -8,7 +9,8 @@ import { useBalance } from '../api/get-balance';
 
 /**
  * The Current Balance card (docs/product/payments.md, Total Amount Due): what the customer
- * owes, and each campaign due with a "Pay" button to its payment link, in a new tab.
+ * owes, and each campaign due with its amount, how that amount is made ("7 days × $250.50"),
+ * and a "Pay" button to its payment link, in a new tab.
  */
 export function CurrentBalancePanel() {
   const balance = useBalance();
@@ -44,9 +46,14 @@ export function CurrentBalancePanel() {
                   {campaign.campaign_name}
                 </Text>
                 <Group gap="sm" wrap="nowrap">
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatUsd(campaign.amount)}
-                  </Text>
+                  <div style={{ textAlign: 'right' }}>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatUsd(campaign.amount)}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {dueBreakdown(campaign.covers_days, campaign.daily_amount)}
+                    </Text>
+                  </div>
                   <Button component="a" href={campaign.payment_link_url} {...NEW_TAB_PROPS} size="compact-sm">
                     Pay
                     <VisuallyHidden> for {campaign.campaign_name}</VisuallyHidden>

@@ -1,5 +1,5 @@
 import { Anchor, Stack, VisuallyHidden } from '@mantine/core';
-import type { PaymentActivity } from '@portal/contract';
+import { paymentStatusLabel, type PaymentActivity } from '@portal/contract';
 import { IconReceipt } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -20,10 +20,12 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
   },
   { key: 'date', header: 'Date', cell: (payment) => formatDate(payment.created_at), nowrap: true },
   {
-    key: 'status',
-    header: 'Status',
-    cell: (payment) => payment.status,
+    key: 'campaign',
+    header: 'Campaign',
+    cell: (payment) => <span style={{ overflowWrap: 'anywhere' }}>{payment.campaign_name}</span>,
   },
+  // "Paid", not the provider's "succeeded" (docs/product/payments.md, Payment activity).
+  { key: 'status', header: 'Status', cell: (payment) => paymentStatusLabel(payment.status) },
   { key: 'amount', header: 'Amount', cell: (payment) => formatUsd(payment.amount), nowrap: true },
   {
     key: 'method',
@@ -68,7 +70,7 @@ export function PaymentActivityPanel() {
         ) : !loading && rows.length === 0 ? (
           <EmptyMessage icon={<IconReceipt aria-hidden />} title="No payments to display" />
         ) : (
-          <DataTable label="Payment activity" columns={COLUMNS} rows={rows} loading={loading} minWidth={760} />
+          <DataTable label="Payment activity" columns={COLUMNS} rows={rows} loading={loading} minWidth={880} />
         )}
         <ListPagination label="Payment activity" page={page} lastPage={lastPage} setPage={setPage} />
       </Stack>

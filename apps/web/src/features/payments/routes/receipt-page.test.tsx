@@ -18,6 +18,8 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     campaign_id: 9,
     campaign_name: 'Winter boots',
     receipt_url: '/receipts/12',
+    receipt_number: 'R-000012',
+    seller: { name: 'Ads Ltd', address: '2 Market Street, Leeds LS1 6DT', tax_id: 'GB123456789' },
     billing: {
       account_type: 'company',
       name: 'Ann Lee',
@@ -26,6 +28,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
       address: '1 Main Street, Springfield, Oregon, 97403',
       country: 'us',
       currency: 'usd',
+      tax_id: 'US-98-7654321',
     },
     covers_until: '2026-12-01T10:00:00.000Z',
     ...overrides,
@@ -54,9 +57,19 @@ describe('/receipts/:id', () => {
       '1 Main Street, Springfield, Oregon, 97403',
       'United States',
       'Covers until 1 Dec 2026',
+      // Its number, the seller and the buyer's tax id.
+      'Receipt numberR-000012',
+      'Issued by',
+      'Ads Ltd',
+      '2 Market Street, Leeds LS1 6DT',
+      'Tax IDGB123456789',
+      'Tax IDUS-98-7654321',
     ]) {
       expect(sheet).toHaveTextContent(text);
     }
+    // The status in words, not as the provider writes it.
+    expect(sheet).toHaveTextContent('Paid');
+    expect(sheet).not.toHaveTextContent('succeeded');
     // No portal menu around it.
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, RECEIPT)).toHaveLength(1);
@@ -66,11 +79,22 @@ describe('/receipts/:id', () => {
   });
 
   it('leaves out "Covers until" for a lifetime budget, and opens for administrators too', async () => {
-    stubApi({ [RECEIPT]: () => jsonResponse({ data: receipt({ covers_until: null }) }) });
+    stubApi({
+      [RECEIPT]: () =>
+        jsonResponse({
+          data: receipt({
+            covers_until: null,
+            seller: { name: 'Advertiser Portal', address: null, tax_id: null },
+            billing: { ...receipt().billing, tax_id: null },
+          }),
+        }),
+    });
     sessionStore.signIn(loginResponse({ role_id: ROLE.admin }));
     renderApp('/receipts/12');
     expect(await screen.findByRole('article', { name: 'Receipt' })).toHaveTextContent('pi_sbx_12');
     expect(screen.queryByText(/Covers until/)).not.toBeInTheDocument();
+    // A seller without address or tax id set, and a buyer who saved none, print no empty lines.
+    expect(screen.queryByText('Tax ID')).not.toBeInTheDocument();
   });
 
   it('says "Receipt not found" when the server refuses it', async () => {

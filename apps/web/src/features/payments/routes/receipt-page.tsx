@@ -1,5 +1,5 @@
 import { Button, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_MESSAGES, type Receipt } from '@portal/contract';
+import { PAYMENT_MESSAGES, paymentStatusLabel, type Receipt } from '@portal/contract';
 import { IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
@@ -13,7 +13,7 @@ import { useReceipt } from '../api/get-receipt';
 import classes from './receipt-page.module.css';
 
 function ReceiptSheet({ receipt }: { receipt: Receipt }) {
-  const { billing } = receipt;
+  const { billing, seller } = receipt;
   return (
     <Card withBorder padding="xl" className={classes.sheet} component="article" aria-labelledby="receipt-title">
       <Stack gap="lg">
@@ -37,15 +37,26 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           Receipt
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+          <Fact label="Receipt number">{receipt.receipt_number}</Fact>
           <Fact label="Transaction ID">{receipt.transaction_id}</Fact>
           <Fact label="Date">{formatDate(receipt.created_at)}</Fact>
           <Fact label="Amount">{formatUsd(receipt.amount)}</Fact>
           <Fact label="Card">{receipt.payment_method ?? '—'}</Fact>
           <Fact label="Campaign">{receipt.campaign_name}</Fact>
-          <Fact label="Status">{receipt.status}</Fact>
+          <Fact label="Status">{paymentStatusLabel(receipt.status)}</Fact>
         </SimpleGrid>
         {receipt.covers_until && <Text size="sm">Covers until {formatDate(receipt.covers_until)}</Text>}
         <Divider />
+        <div>
+          <Title order={2} size="h4" mb="sm">
+            Issued by
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+            <Fact label="Name">{seller.name}</Fact>
+            {seller.address && <Fact label="Address">{seller.address}</Fact>}
+            {seller.tax_id && <Fact label="Tax ID">{seller.tax_id}</Fact>}
+          </SimpleGrid>
+        </div>
         <div>
           <Title order={2} size="h4" mb="sm">
             Billed to
@@ -56,6 +67,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
             {billing.company_name && <Fact label="Company">{billing.company_name}</Fact>}
             {billing.address && <Fact label="Address">{billing.address}</Fact>}
             {billing.country && <Fact label="Country">{countryName(billing.country)}</Fact>}
+            {billing.tax_id && <Fact label="Tax ID">{billing.tax_id}</Fact>}
           </SimpleGrid>
         </div>
         <Text size="xs" c="dimmed">

@@ -12,7 +12,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { STATISTICS_FIELDS, STATISTICS_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
+import {
+  SPENT_LABELS,
+  STATISTICS_FIELDS,
+  STATISTICS_MESSAGES,
+  type Campaign,
+  type StatisticsEntry,
+} from '@portal/contract';
 import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/dialog';
 import { isApiError } from '@/lib/api-error';
@@ -33,7 +39,7 @@ import {
 
 /** The field names of docs/product/insights.md, Statistics entries. */
 const FIGURE_LABELS: Record<FigureName, string> = {
-  amount_spent: 'Amount spent',
+  amount_spent: SPENT_LABELS.amountSpent,
   ad_cost: 'Ad cost',
   followers_count: 'Followers',
   posts: 'Posts',

@@ -1,5 +1,5 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import type { Campaign, ReviewListingType } from '@portal/contract';
+import { SPENT_LABELS, type Campaign, type ReviewListingType } from '@portal/contract';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { paths } from '@/config/paths';
@@ -99,7 +99,12 @@ const columnsOf = (onEditMetrics: (campaign: Campaign) => void): Record<ReviewLi
       cell: (c) => (c.archived_at ? 'Off' : c.delivery_status === 'active' ? 'Active' : 'Paused'),
     },
     { key: 'payment', header: 'Payment Status', cell: (c) => capitalised(c.payment_status) },
-    { key: 'spent', header: 'Amount spent', cell: (c) => formatUsd(c.statistics[0]?.amount_spent), nowrap: true },
+    {
+      key: 'spent',
+      header: SPENT_LABELS.amountSpent,
+      cell: (c) => formatUsd(c.statistics[0]?.amount_spent),
+      nowrap: true,
+    },
     actionsColumn(onEditMetrics),
   ],
   declined: [

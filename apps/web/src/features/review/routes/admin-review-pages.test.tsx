@@ -197,6 +197,16 @@ describe('/admin/users and the ban dialog', () => {
     expect(requestsTo(fetchMock, 'POST /api/toggle-user-status/5')).toHaveLength(1);
   });
 
+  it("says what Total spent is, so it is not taken for the figures' Amount spent", async () => {
+    openAsAdmin('/admin/users', { 'GET /api/get-all-users': () => page([user()]) });
+    expect(await screen.findByRole('columnheader', { name: 'Total spent' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Total spent: what the customer paid. Amount spent: what the campaigns spent, from the figures.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('names the campaign of each history line about one', async () => {
     const line = (id: number, action: string, campaign: { id: number; campaign_name: string } | null) => ({
       id,

@@ -1,5 +1,5 @@
 import { Badge, Card, Stack, Text, UnstyledButton } from '@mantine/core';
-import { REVIEW_MESSAGES, type ListedUser } from '@portal/contract';
+import { REVIEW_MESSAGES, SPENT_HINTS, SPENT_LABELS, type ListedUser } from '@portal/contract';
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -31,7 +31,7 @@ function columns(onStatus: (user: ListedUser) => void): DataColumn<ListedUser>[]
       ),
     },
     { key: 'email', header: 'E-mail', cell: (user) => <Text size="sm">{user.email}</Text> },
-    { key: 'spent', header: 'Total spent', cell: (user) => formatUsd(user.total_spent), nowrap: true },
+    { key: 'spent', header: SPENT_LABELS.totalSpent, cell: (user) => formatUsd(user.total_spent), nowrap: true },
     {
       key: 'status',
       header: 'Status',
@@ -80,6 +80,9 @@ export function AdminUsersPage() {
     <Card withBorder padding="lg">
       <Stack gap="md">
         <ListSearch label="Search users by name or e-mail" applied={search} setSearch={params.setSearch} />
+        <Text size="xs" c="dimmed">
+          {SPENT_HINTS.users}
+        </Text>
         {list.isError ? (
           <LoadFailedMessage what="users" onRetry={() => void list.refetch()} />
         ) : !loading && users.length === 0 ? (

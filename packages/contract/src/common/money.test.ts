@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { paymentStatusLabel } from '../payments/payments.schemas';
+import { dueBreakdown, formatUsd } from './money';
+
+describe('money as the portal writes it', () => {
+  it('writes dollars with the sign, thousands separators and two decimals', () => {
+    expect(formatUsd(1753.5)).toBe('$1,753.50');
+    expect(formatUsd(-12.5)).toBe('-$12.50');
+    expect(formatUsd(1234567)).toBe('$1,234,567.00');
+    expect(formatUsd(null)).toBe('');
+  });
+
+  it('says how an amount due is made: days of a daily budget, or a lifetime budget', () => {
+    expect(dueBreakdown(7, 250.5)).toBe('7 days × $250.50');
+    expect(dueBreakdown(1, 1250)).toBe('1 day × $1,250.00');
+    expect(dueBreakdown(null, null)).toBe('Lifetime budget');
+  });
+});
+
+describe('payment statuses', () => {
+  it('read as words a customer knows, not as the provider writes them', () => {
+    expect(paymentStatusLabel('succeeded')).toBe('Paid');
+    expect(paymentStatusLabel('processing')).toBe('Pending');
+    expect(paymentStatusLabel('requires_payment_method')).toBe('Declined');
+    expect(paymentStatusLabel('refunded')).toBe('Refunded');
+    expect(paymentStatusLabel('canceled')).toBe('Cancelled');
+    // Unknown states keep their words; names of the object's own properties are no states.
+    expect(paymentStatusLabel('on_hold')).toBe('On hold');
+    expect(paymentStatusLabel('constructor')).toBe('Constructor');
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * How the portal writes money (docs/product/payments.md, Money), shared by the pages, the
+ * e-mails and the notifications so that an amount reads the same wherever it appears.
+ */
+
+/**
+ * A non-negative number's digits with a comma between thousands, the en-US way: "1234567.5"
+ * becomes "1,234,567.5". Written out rather than left to Intl.NumberFormat: a page's first use
+ * of Intl loads the locale data, some 15 to 45 ms of main thread on a desktop and four times
+ * that on a phone (docs/decisions/020-dashboard-rendering.md).
+ */
+export function groupThousands(digits: string): string {
+  const [whole, fraction] = digits.split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+$)/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** "$1,250.00", "-$12.50" of an amount in dollars; '' for no amount. */
+export function formatUsd(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
+  return `${amount < 0 ? '-' : ''}$${groupThousands(Math.abs(amount).toFixed(2))}`;
+}
+
+const dollars = z.number().meta({ description: 'US dollars, at most two decimals' });
+
+/**
+ * How an amount due is made (docs/product/payments.md, Amount due): a daily budget's payment is
+ * `covers_days` days of `daily_amount`; both are null for a lifetime budget, whose payment is
+ * the budget itself. The server works them out from the payment link, so every page shows the
+ * same reason for the same amount.
+ */
+export const dueBreakdownFields = {
+  /** Days one payment covers (7 for a daily budget); null: the whole campaign. */
+  covers_days: z.number().int().nullable(),
+  /** The daily budget each of those days is charged at; null for a lifetime budget. */
+  daily_amount: dollars.nullable(),
+};
+
+/** An amount the customer owes for a campaign, with how it is made. */
+export const amountDueSchema = z.object({ amount: dollars, ...dueBreakdownFields }).meta({ id: 'AmountDue' });
+export type AmountDue = z.infer<typeof amountDueSchema>;
+
+/** "7 days × $250.50" for a daily budget, "Lifetime budget" for a lifetime one. */
+export function dueBreakdown(coversDays: number | null, dailyAmount: number | null): string {
+  if (coversDays === null || dailyAmount === null) return 'Lifetime budget';
+  return `${coversDays} ${coversDays === 1 ? 'day' : 'days'} × ${formatUsd(dailyAmount)}`;
+}
+
+/**
+ * Two sums that read alike and mean different things (docs/product/payments.md, Total spent and
+ * Amount spent): each has one label, used for that meaning only.
+ */
+export const SPENT_LABELS = {
+  /** `total_spent`: what a customer paid, the sum of their payments. */
+  totalSpent: 'Total spent',
+  /** `amount_spent`: what campaigns spent, from the figures administrators enter. */
+  amountSpent: 'Amount spent',
+} as const;
+
+const AMOUNT_SPENT_MEANS = `${SPENT_LABELS.amountSpent}: what the campaigns spent, from the figures.`;
+
+/** One line said where a sum of payments and the figures' amount spent may be taken for each other. */
+export const SPENT_HINTS = {
+  /** The users list, whose Total spent administrators compare with the campaigns' Amount spent. */
+  users: `${SPENT_LABELS.totalSpent}: what the customer paid. ${AMOUNT_SPENT_MEANS}`,
+  /** The administrators' tiles, where Revenue collected (every payment) sits beside Amount spent. */
+  dashboard: `Revenue collected: what customers paid. ${AMOUNT_SPENT_MEANS}`,
+} as const;
