@@ -19,6 +19,9 @@ test.describe('the new-campaign wizard', () => {
     page,
     request,
   }) => {
+    // The whole life of a campaign (wizard, reload, edit, duplicate, archive, restore) with an
+    // accessibility check at each stop: longer than one page's default minute.
+    test.setTimeout(180_000);
     await newCustomer(page, request);
     await page.goto('/campaigns/new');
 
