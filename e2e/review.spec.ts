@@ -7,7 +7,13 @@ import { ADMIN } from './support/server-env';
 /** A link of the main menu, opening the menu first where it is a drawer (phones). */
 async function menuLink(page: Page, name: RegExp) {
   const link = page.getByRole('link', { name }).first();
-  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Toggle menu' }).click();
+  // On a phone the menu is a drawer, which a click on one of its links closes: open it once it
+  // has closed, rather than catch a link that is about to go (the layout's drawer is below 991 px).
+  const drawerToggle = page.getByRole('button', { name: 'Toggle menu', expanded: false });
+  if (page.viewportSize()!.width < 991) {
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await drawerToggle.click();
+  }
   await expect(link).toBeVisible();
   return link;
 }
