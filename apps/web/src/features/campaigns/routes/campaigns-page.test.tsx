@@ -98,7 +98,7 @@ describe('/campaigns lists', () => {
     expect(summer['Total Impressions']).toHaveTextContent('34,000');
     expect(summer['Total Reach']).toHaveTextContent('12,500');
     // No payment recorded: no Date paid, not the day entered with its figures (5 Nov 2026).
-    expect(summer['Date paid']).toHaveTextContent(/^$/);
+    expect(summer['Date paid']).toHaveTextContent(/^—$/);
     expect(within(summer['Payment Status']!).getByText('Paid')).toBeInTheDocument();
     expect(summer['Amount spent']).toHaveTextContent('$320.50');
     expect(summer['Campaign']).toHaveTextContent('Figures as of 10 Nov 2026');
