@@ -128,3 +128,24 @@ export function requestsTo(fetchMock: ReturnType<typeof stubApi>, key: string) {
       form: init?.body instanceof FormData ? init.body : undefined,
     }));
 }
+
+/**
+ * A viewport below the theme's `sm` breakpoint (a phone), where lists are cards: max-width
+ * queries match and min-width ones do not. The setup's stand-in matches nothing, which is a
+ * desktop list inside the phone shell (the shell asks for min-width 991px).
+ */
+export function atPhoneWidth() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: query.startsWith('(max-width'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}

@@ -16,6 +16,7 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
   {
     key: 'transaction',
     header: 'Transaction ID',
+    card: 'title',
     cell: (payment) => <span style={{ overflowWrap: 'anywhere' }}>{payment.transaction_id}</span>,
   },
   { key: 'date', header: 'Date', cell: (payment) => formatDate(payment.created_at), nowrap: true },
@@ -23,8 +24,9 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
     key: 'status',
     header: 'Status',
     cell: (payment) => payment.status,
+    card: 'lead',
   },
-  { key: 'amount', header: 'Amount', cell: (payment) => formatUsd(payment.amount), nowrap: true },
+  { key: 'amount', header: 'Amount', cell: (payment) => formatUsd(payment.amount), nowrap: true, card: 'lead' },
   {
     key: 'method',
     header: 'Payment method',
@@ -34,6 +36,7 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
   {
     key: 'actions',
     header: 'Actions',
+    card: 'actions',
     cell: (payment) => (
       <Anchor href={payment.receipt_url} {...NEW_TAB_PROPS} size="sm">
         Receipt
