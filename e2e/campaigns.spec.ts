@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freshEmail, signUpThroughApi } from './support/accounts';
 import { CLIP, createCampaignThroughApi, PHOTO, tokenOf } from './support/campaigns';
-import { checkPage, expect, logIn, test } from './support/fixtures';
+import { checkPage, dataList, dataRows, expect, expectWithinReach, logIn, test } from './support/fixtures';
 
 const PASSWORD = 'Campaign-e2e-pass1';
 
@@ -97,8 +97,13 @@ test.describe('the new-campaign wizard', () => {
 
     // Under Pending, then edited, duplicated, and deleted into Archived.
     await page.getByRole('tab', { name: 'Pending' }).click();
-    await expect(page.getByRole('row', { name: /Autumn shoes/ })).toContainText('Pending');
+    const pending = dataList(page, 'Pending');
+    await expect(dataRows(pending, /Autumn shoes/)).toContainText('Pending');
     await checkPage(page);
+    // On a phone too, the row's actions are in sight without scrolling sideways.
+    await expectWithinReach(page, page.getByRole('button', { name: 'Edit Autumn shoes' }));
+    await expectWithinReach(page, page.getByRole('button', { name: 'Delete Autumn shoes' }));
+    await expectWithinReach(page, page.getByRole('checkbox', { name: 'Select Autumn shoes' }));
     await page.getByRole('button', { name: 'Edit Autumn shoes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit campaign' });
     await dialog.getByLabel('Campaign name').fill('Autumn boots');
@@ -108,13 +113,13 @@ test.describe('the new-campaign wizard', () => {
     await dialog.getByLabel('Destination URL').fill('https://shop.example.com/boots');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Campaign updated successfully' })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Autumn boots/ })).toBeVisible();
+    await expect(dataRows(pending, /Autumn boots/)).toBeVisible();
 
     await page.getByRole('checkbox', { name: 'Select Autumn boots' }).check();
     await expect(page.getByText('1 Campaign(s) selected')).toBeVisible();
     await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Campaign(s) duplicated successfully' })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Autumn boots \(copy\)/ })).toBeVisible();
+    await expect(dataRows(pending, /Autumn boots \(copy\)/)).toBeVisible();
 
     // Delete asks first, saying what archiving does.
     await page.getByRole('button', { name: 'Delete Autumn boots', exact: true }).click();
@@ -123,12 +128,14 @@ test.describe('the new-campaign wizard', () => {
     await checkPage(page);
     await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Campaign(s) deleted successfully' })).toBeVisible();
-    await expect(page.getByRole('row', { name: /^Autumn boots\b(?! \(copy\))/ })).toHaveCount(0);
+    await expect(dataRows(pending, /^Autumn boots(?! \(copy\))/)).toHaveCount(0);
     await page.getByRole('tab', { name: 'Archived' }).click();
     await expect(page).toHaveURL(/tab=archived/);
-    const archived = page.getByRole('row', { name: /Autumn boots/ });
+    const archived = dataRows(dataList(page, 'Archived'), /Autumn boots/);
     await expect(archived).toContainText('Off');
     await checkPage(page);
+    await expectWithinReach(page, archived.getByRole('button', { name: 'Restore Autumn boots' }));
+    await expectWithinReach(page, archived.getByRole('switch', { name: 'Autumn boots on or off' }));
 
     // Restore brings it back to review, switched off.
     await archived.getByRole('button', { name: 'Restore Autumn boots' }).click();
@@ -137,7 +144,7 @@ test.describe('the new-campaign wizard', () => {
     ).toBeVisible();
     await expect(page.getByText('No archived campaigns yet')).toBeVisible();
     await page.getByRole('tab', { name: 'Pending' }).click();
-    const restored = page.getByRole('row').filter({ has: page.getByText('Autumn boots', { exact: true }) });
+    const restored = dataRows(pending).filter({ has: page.getByText('Autumn boots', { exact: true }) });
     await expect(restored).toContainText('Pending');
 
     // The wizard starts afresh next time.
@@ -171,10 +178,11 @@ test.describe('the campaign lists', () => {
       await createCampaignThroughApi(request, token, `Seeded ${String(number).padStart(2, '0')}`);
     }
     await page.goto('/campaigns?tab=pending');
-    const rows = page.getByRole('row', { name: /Seeded \d\d/ });
+    const rows = dataRows(dataList(page, 'Pending'), /Seeded \d\d/);
     await expect(rows).toHaveCount(10);
     await expect(rows.first()).toContainText('Seeded 25');
     await checkPage(page);
+    await expectWithinReach(page, rows.last().getByRole('button', { name: 'Edit Seeded 16' }));
 
     await page.getByRole('button', { name: 'Page 3' }).click();
     await expect(rows).toHaveCount(5);

@@ -1,6 +1,16 @@
 import { freshEmail, signUpThroughApi } from './support/accounts';
 import { createCampaignThroughApi, tokenOf } from './support/campaigns';
-import { checkPage, checkToasts, expect, logIn, loginPageUrl, test } from './support/fixtures';
+import {
+  checkPage,
+  checkToasts,
+  dataList,
+  dataRows,
+  expect,
+  expectWithinReach,
+  logIn,
+  loginPageUrl,
+  test,
+} from './support/fixtures';
 import { ADMIN, E2E_PORT } from './support/server-env';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -26,6 +36,15 @@ test.describe('payments in the sandbox', () => {
     // /balance: the amount due, with the campaign and its Pay button.
     await logIn(page, customer);
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The campaign list offers Pay Now, in sight on a phone as on a desktop.
+    await page.goto(`/campaigns?search=${encodeURIComponent(name)}`);
+    const unpaid = dataRows(dataList(page, 'Active campaigns'), name);
+    await expect(unpaid.getByText(/Pay Now/)).toBeVisible();
+    await checkPage(page);
+    await expectWithinReach(page, unpaid.getByRole('link', { name: /Pay Now/ }));
+    await expectWithinReach(page, unpaid.getByRole('button', { name: `Edit ${name}` }));
+
     await page.goto('/balance');
     const balance = page.getByRole('region', { name: 'Current Balance' });
     await expect(balance.getByText('$120.00').first()).toBeVisible();
@@ -51,7 +70,7 @@ test.describe('payments in the sandbox', () => {
     await expect(page.getByText('Payment method setup successfully')).toBeVisible();
     await checkToasts(page);
     await expect(dialog).toBeHidden();
-    const cards = page.getByRole('table', { name: 'Payment methods' });
+    const cards = dataList(page, 'Payment methods');
     await expect(cards.getByText('•••• 4242')).toBeVisible();
     await expect(cards.getByText('12/30')).toBeVisible();
 
@@ -86,19 +105,20 @@ test.describe('payments in the sandbox', () => {
 
     // The campaign list: Paid, and Date paid today.
     await page.goto(`/campaigns?search=${encodeURIComponent(name)}`);
-    const row = page.getByRole('row', { name: new RegExp(name) });
+    const row = dataRows(dataList(page, 'Active campaigns'), name);
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await expect(row.getByText(todayText)).toHaveCount(2); // Date created and Date paid
 
     // /balance: nothing due, the payment in the activity, and its receipt.
     await page.goto('/balance');
     await expect(page.getByRole('list', { name: 'Campaigns due' })).toHaveCount(0);
-    const activity = page.getByRole('table', { name: 'Payment activity' });
+    const activity = dataList(page, 'Payment activity');
     await expect(activity.getByText('$120.00')).toBeVisible();
     await expect(activity.getByText(/Visa •••• 4242/)).toBeVisible();
     await expect(activity.getByRole('cell', { name, exact: true })).toBeVisible();
     await expect(activity.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
     await checkPage(page);
+    await expectWithinReach(page, activity.getByRole('link', { name: /Receipt/ }));
     const [receipt] = await Promise.all([
       page.context().waitForEvent('page'),
       activity.getByRole('link', { name: /Receipt/ }).click(),

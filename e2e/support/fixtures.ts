@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Locator, type Page, type Request } from '@playwright/test';
 
@@ -80,6 +81,45 @@ export async function checkPage(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+
+  // E2E_SCREENSHOTS=<folder> keeps a picture of every page checked, to look at each width.
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (folder) {
+    const info = test.info();
+    const where = new URL(page.url());
+    const name = `${where.pathname}${where.search}`.replace(/[^\w-]+/g, '_');
+    const shot = `${info.project.name}-${path.basename(info.file, '.spec.ts')}-${++screenshots}-${name}.png`;
+    await page.screenshot({ path: path.join(folder, shot), fullPage: true });
+  }
+}
+
+let screenshots = 0;
+
+/**
+ * A list of the portal by its accessible name: a table from Mantine's `sm` breakpoint up, a list
+ * of cards below it, on phones (apps/web/src/components/data-table.tsx).
+ */
+export const dataList = (page: Page, name: string) =>
+  page.getByRole('table', { name, exact: true }).or(page.getByRole('list', { name, exact: true }));
+
+/** A list's rows, or cards, never its header; those that contain `text` when it is given. */
+export function dataRows(list: Locator, text?: string | RegExp) {
+  const rows = list.locator(':scope > tbody > tr, :scope > li');
+  return text === undefined ? rows : rows.filter({ hasText: text });
+}
+
+/**
+ * Checks that a control is there to be used without scrolling sideways: once the page is
+ * scrolled down (only down) to it, all of it lies inside the viewport, not cut off by a table
+ * that would have to be scrolled to the right first.
+ */
+export async function expectWithinReach(page: Page, control: Locator) {
+  await expect(control).toBeVisible();
+  await control.evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    window.scrollBy({ top: top - window.innerHeight / 2, behavior: 'instant' });
+  });
+  await expect(control).toBeInViewport({ ratio: 1 });
 }
 
 /**

@@ -139,3 +139,24 @@ export const bodyRows = (table: HTMLElement) =>
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     );
+
+/**
+ * A viewport below the theme's `sm` breakpoint (a phone), where lists are cards: max-width
+ * queries match and min-width ones do not. The setup's stand-in matches nothing, which is a
+ * desktop list inside the phone shell (the shell asks for min-width 991px).
+ */
+export function atPhoneWidth() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: query.startsWith('(max-width'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}

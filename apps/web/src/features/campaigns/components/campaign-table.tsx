@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Switch, Text, Tooltip } from '@mantine/core';
 import { dueBreakdown, SPENT_LABELS, type Campaign, type CustomerListTab } from '@portal/contract';
-import { IconExternalLink, IconPencil, IconRestore, IconSend, IconTrash } from '@tabler/icons-react';
-import { DataTable, type DataColumn } from '@/components/data-table';
+import { IconExternalLink, IconPencil, IconRestore, IconSend, IconTrash, type TablerIcon } from '@tabler/icons-react';
+import { DataTable, useDataTableLayout, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import statusColors from '@/components/status-colors.module.css';
 import { SUCCESS_GREEN } from '@/config/theme';
@@ -95,6 +95,64 @@ function PendingStatus({ campaign }: { campaign: Campaign }) {
   );
 }
 
+/** One row action: an icon with a tooltip in the table, a button that says what it does on a card. */
+function RowAction({
+  label,
+  name,
+  icon: Icon,
+  color,
+  loading,
+  disabled,
+  onClick,
+  link,
+}: {
+  label: string;
+  /** The accessible name: the label with the campaign's name, so each row's action is told apart. */
+  name: string;
+  icon: TablerIcon;
+  color?: string;
+  loading?: boolean;
+  disabled?: boolean;
+  onClick?: () => void;
+  /** Opens this address in a new tab instead. */
+  link?: string;
+}) {
+  const onCard = useDataTableLayout() === 'cards';
+  const linkProps = link ? { component: 'a' as const, href: link, ...NEW_TAB_PROPS } : {};
+  if (onCard) {
+    return (
+      <Button
+        {...linkProps}
+        size="compact-sm"
+        variant="default"
+        // Red text on the default button would fall below AA contrast; the icon carries the colour.
+        leftSection={<Icon size={18} aria-hidden color={color && `var(--mantine-color-${color}-filled)`} />}
+        aria-label={name}
+        loading={loading}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        {...linkProps}
+        variant="subtle"
+        color={color}
+        aria-label={name}
+        loading={loading}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 function RowActions({
   campaign,
   tab,
@@ -113,62 +171,71 @@ function RowActions({
   restoring: boolean;
 }) {
   const name = campaign.campaign_name;
+  // A card has the width to spell the actions out, and wraps them when it has not.
+  const onCard = useDataTableLayout() === 'cards';
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={onCard ? 'xs' : 4} wrap={onCard ? 'wrap' : 'nowrap'}>
       {campaign.destination_url && (
-        <Tooltip label="Open destination link">
-          <ActionIcon
-            component="a"
-            href={campaign.destination_url}
-            {...NEW_TAB_PROPS}
-            variant="subtle"
-            aria-label={`Open the destination link of ${name} (opens in a new tab)`}
-          >
-            <IconExternalLink size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label="Open destination link"
+          name={`Open the destination link of ${name} (opens in a new tab)`}
+          icon={IconExternalLink}
+          link={campaign.destination_url}
+        />
       )}
       {tab === 'pending' && campaign.approval_status === 'declined' && (
-        <Tooltip label="Resubmit">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Resubmit ${name}`}
-            loading={resubmitting}
-            onClick={() => onResubmit(campaign)}
-          >
-            <IconSend size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label="Resubmit"
+          name={`Resubmit ${name}`}
+          icon={IconSend}
+          loading={resubmitting}
+          onClick={() => onResubmit(campaign)}
+        />
       )}
       {tab === 'archived' && (
-        <Tooltip label="Restore">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Restore ${name}`}
-            loading={restoring}
-            onClick={() => onRestore(campaign)}
-          >
-            <IconRestore size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label="Restore"
+          name={`Restore ${name}`}
+          icon={IconRestore}
+          loading={restoring}
+          onClick={() => onRestore(campaign)}
+        />
       )}
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={() => onEdit(campaign)}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${name}`}
-          disabled={deleting}
-          onClick={() => onDelete(campaign)}
-        >
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction label="Edit" name={`Edit ${name}`} icon={IconPencil} onClick={() => onEdit(campaign)} />
+      <RowAction
+        label="Delete"
+        name={`Delete ${name}`}
+        icon={IconTrash}
+        color="red"
+        disabled={deleting}
+        onClick={() => onDelete(campaign)}
+      />
     </Group>
+  );
+}
+
+/** The header's box; above the cards, where no column header explains it, it says what it does. */
+function SelectAll({
+  checked,
+  indeterminate,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const onCards = useDataTableLayout() === 'cards';
+  return (
+    <Checkbox
+      aria-label="Select all campaigns on this page"
+      label={onCards ? 'Select all' : undefined}
+      checked={checked}
+      indeterminate={indeterminate}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+    />
   );
 }
 
@@ -182,14 +249,14 @@ function columnsOf(props: CampaignTableProps): Column[] {
   const select: Column = {
     key: 'select',
     header: (
-      <Checkbox
-        aria-label="Select all campaigns on this page"
+      <SelectAll
         checked={campaigns.length > 0 && selectedHere === campaigns.length}
         indeterminate={selectedHere > 0 && selectedHere < campaigns.length}
         disabled={campaigns.length === 0}
-        onChange={(event) => onSelectAll(event.currentTarget.checked)}
+        onChange={onSelectAll}
       />
     ),
+    card: 'control',
     cell: (campaign) => (
       <Checkbox
         aria-label={`Select ${campaign.campaign_name}`}
@@ -201,6 +268,7 @@ function columnsOf(props: CampaignTableProps): Column[] {
   const name: Column = {
     key: 'name',
     header: 'Campaign',
+    card: 'title',
     cell: (campaign) => (
       <>
         <Text size="sm" fw={500} maw={280} style={{ overflowWrap: 'anywhere' }}>
@@ -223,6 +291,7 @@ function columnsOf(props: CampaignTableProps): Column[] {
   const actions: Column = {
     key: 'actions',
     header: 'Actions',
+    card: 'actions',
     cell: (campaign) => (
       <RowActions
         campaign={campaign}
@@ -243,9 +312,15 @@ function columnsOf(props: CampaignTableProps): Column[] {
       select,
       name,
       created,
-      { key: 'status', header: 'Status', cell: (campaign) => <PendingStatus campaign={campaign} /> },
+      { key: 'status', header: 'Status', cell: (campaign) => <PendingStatus campaign={campaign} />, card: 'lead' },
       { key: 'objective', header: 'Objective', cell: (campaign) => campaign.campaign_objective },
-      { key: 'budget', header: 'Budget', cell: (campaign) => formatUsd(campaign.budget_amount), nowrap: true },
+      {
+        key: 'budget',
+        header: 'Budget',
+        cell: (campaign) => formatUsd(campaign.budget_amount),
+        nowrap: true,
+        card: 'lead',
+      },
       actions,
     ];
   }
@@ -256,6 +331,7 @@ function columnsOf(props: CampaignTableProps): Column[] {
     {
       key: 'switch',
       header: 'Off/On',
+      card: 'lead',
       cell: (campaign) => (
         <Switch
           aria-label={`${campaign.campaign_name} on or off`}
@@ -269,7 +345,7 @@ function columnsOf(props: CampaignTableProps): Column[] {
     },
     name,
     created,
-    { key: 'delivery', header: 'Delivery', cell: archived ? DELIVERY.archived : DELIVERY.active },
+    { key: 'delivery', header: 'Delivery', cell: archived ? DELIVERY.archived : DELIVERY.active, card: 'lead' },
     { key: 'impressions', header: 'Total Impressions', cell: (c) => formatCount(current(c)?.total_impressions) },
     { key: 'reach', header: 'Total Reach', cell: (c) => formatCount(current(c)?.total_reach) },
     {
@@ -281,8 +357,19 @@ function columnsOf(props: CampaignTableProps): Column[] {
     },
     archived
       ? { key: 'followers', header: 'Followers', cell: (c) => formatCount(current(c)?.followers_count) }
-      : { key: 'payment', header: 'Payment Status', cell: (campaign) => <PaymentStatus campaign={campaign} /> },
-    { key: 'spent', header: SPENT_LABELS.amountSpent, cell: (c) => formatUsd(current(c)?.amount_spent), nowrap: true },
+      : {
+          key: 'payment',
+          header: 'Payment Status',
+          cell: (campaign) => <PaymentStatus campaign={campaign} />,
+          card: 'lead',
+        },
+    {
+      key: 'spent',
+      header: SPENT_LABELS.amountSpent,
+      cell: (c) => formatUsd(current(c)?.amount_spent),
+      nowrap: true,
+      card: 'lead',
+    },
     actions,
   ];
 }

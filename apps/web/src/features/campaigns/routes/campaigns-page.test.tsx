@@ -2,7 +2,15 @@ import { CAMPAIGN_MESSAGES, QUOTA_MESSAGES, type Campaign, type StatisticsEntry 
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import {
+  atPhoneWidth,
+  findToast,
+  jsonResponse,
+  loginResponse,
+  requestsTo,
+  stubApi,
+  type ApiHandler,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { campaignFixture, SAMPLE_FIGURES, statisticsEntryFixture } from '@/test/campaigns';
 
@@ -630,5 +638,86 @@ describe('selection and bulk actions', () => {
     await user.click(screen.getByRole('button', { name: 'Page 1' }));
     expect(await screen.findByRole('checkbox', { name: 'Select Campaign on page 1' })).not.toBeChecked();
     expect(screen.queryByText(/Campaign\(s\) selected/)).not.toBeInTheDocument();
+  });
+});
+
+describe('/campaigns lists on a phone', () => {
+  it('shows a card a campaign, with its status, money, switch, selection and actions as buttons', async () => {
+    atPhoneWidth();
+    const { user } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: () =>
+        list(ACTIVE, [
+          campaign({ statistics: [statistics()] }),
+          campaign({
+            id: 2,
+            campaign_name: 'Winter boots',
+            payment_status: 'unpaid',
+            payment_link_url: 'https://pay.example.com/link/2',
+          }),
+        ]),
+    });
+    const cards = await screen.findByRole('list', { name: 'Active campaigns' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    const summer = await within(cards).findByRole('listitem', { name: /^Summer sale/ });
+    const lines = Object.fromEntries(
+      within(summer)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling as HTMLElement]),
+    );
+    // The switch, delivery and money come first; the figures follow.
+    expect(Object.keys(lines)).toEqual([
+      'Off/On',
+      'Delivery',
+      'Payment Status',
+      'Amount spent',
+      'Date created',
+      'Total Impressions',
+      'Total Reach',
+      'Date paid',
+    ]);
+    expect(lines['Delivery']).toHaveTextContent(/^Active$/);
+    expect(lines['Amount spent']).toHaveTextContent('$320.50');
+    expect(lines['Date paid']).toHaveTextContent(/^—$/);
+    expect(within(lines['Off/On']!).getByRole('switch', { name: 'Summer sale on or off' })).toBeChecked();
+
+    const winter = within(cards).getByRole('listitem', { name: 'Winter boots' });
+    expect(within(winter).getByRole('link', { name: /Pay Now/ })).toHaveAttribute(
+      'href',
+      'https://pay.example.com/link/2',
+    );
+    // The row's actions are buttons that say what they do.
+    expect(within(winter).getByRole('button', { name: 'Delete Winter boots' })).toHaveTextContent('Delete');
+    expect(within(winter).getByRole('link', { name: /Open the destination link of Winter boots/ })).toHaveTextContent(
+      'Open destination link',
+    );
+    await user.click(within(winter).getByRole('button', { name: 'Edit Winter boots' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit campaign' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Selection: a box on each card, and "Select all" above them.
+    await user.click(within(winter).getByRole('checkbox', { name: 'Select Winter boots' }));
+    expect(screen.getByText('1 Campaign(s) selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all campaigns on this page' }));
+    expect(screen.getByText('2 Campaign(s) selected')).toBeInTheDocument();
+  });
+
+  it('restores an archived campaign from its card', async () => {
+    atPhoneWidth();
+    const { fetchMock, user } = openPage('/campaigns?tab=archived', {
+      [`GET ${ARCHIVED}`]: () => list(ARCHIVED, [campaign({ archived_at: '2026-12-01T00:00:00.000Z' })]),
+      'POST /api/customer/my-campaigns/restore/1': () =>
+        jsonResponse({
+          message: CAMPAIGN_MESSAGES.restoredForReview,
+          data: { ...campaign({ approval_status: 'pending', on_off: 'off' }), campaign_content: [] },
+        }),
+    });
+    const card = await within(await screen.findByRole('list', { name: 'Archived' })).findByRole('listitem', {
+      name: 'Summer sale',
+    });
+    await user.click(within(card).getByRole('button', { name: 'Restore Summer sale' }));
+    await findToast('Success');
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/restore/1')).toHaveLength(1);
   });
 });

@@ -16,6 +16,7 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
   {
     key: 'transaction',
     header: 'Transaction ID',
+    card: 'title',
     cell: (payment) => <span style={{ overflowWrap: 'anywhere' }}>{payment.transaction_id}</span>,
   },
   { key: 'date', header: 'Date', cell: (payment) => formatDate(payment.created_at), nowrap: true },
@@ -25,8 +26,8 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
     cell: (payment) => <span style={{ overflowWrap: 'anywhere' }}>{payment.campaign_name}</span>,
   },
   // "Paid", not the provider's "succeeded" (docs/product/payments.md, Payment activity).
-  { key: 'status', header: 'Status', cell: (payment) => paymentStatusLabel(payment.status) },
-  { key: 'amount', header: 'Amount', cell: (payment) => formatUsd(payment.amount), nowrap: true },
+  { key: 'status', header: 'Status', cell: (payment) => paymentStatusLabel(payment.status), card: 'lead' },
+  { key: 'amount', header: 'Amount', cell: (payment) => formatUsd(payment.amount), nowrap: true, card: 'lead' },
   {
     key: 'method',
     header: 'Payment method',
@@ -36,6 +37,7 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
   {
     key: 'actions',
     header: 'Actions',
+    card: 'actions',
     cell: (payment) => (
       <Anchor href={payment.receipt_url} {...NEW_TAB_PROPS} size="sm">
         Receipt

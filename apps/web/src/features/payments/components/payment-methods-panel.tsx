@@ -13,10 +13,12 @@ import { AddCardModal } from './add-card-modal';
 
 const COLUMNS: DataColumn<Card>[] = [
   { key: 'brand', header: 'Card type', cell: (card) => brandLabel(card.brand) },
-  { key: 'number', header: 'Card number', cell: (card) => maskedNumber(card.last4), nowrap: true },
+  // On a phone's card the number names the card.
+  { key: 'number', header: 'Card number', cell: (card) => maskedNumber(card.last4), nowrap: true, card: 'title' },
   {
     key: 'status',
     header: 'Status',
+    card: 'lead',
     cell: (card) => (
       // Filled, with white text above 4.5:1 in both schemes.
       <Badge

@@ -12,6 +12,7 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const nameColumn: Column = {
   key: 'name',
   header: 'Campaign',
+  card: 'title',
   cell: (campaign) => (
     <Text size="sm" fw={500} maw={260} style={{ overflowWrap: 'anywhere' }}>
       {campaign.campaign_name}
@@ -22,6 +23,7 @@ const nameColumn: Column = {
 const customerColumn: Column = {
   key: 'customer',
   header: 'Customer',
+  card: 'lead',
   cell: (campaign) => (
     <div>
       <Text size="sm">{`${campaign.user_first_name} ${campaign.user_last_name}`.trim() || '—'}</Text>
@@ -49,6 +51,7 @@ function ViewButton({ campaign }: { campaign: Campaign }) {
 const viewColumn: Column = {
   key: 'view',
   header: <VisuallyHidden>View</VisuallyHidden>,
+  card: 'actions',
   cell: (campaign) => <ViewButton campaign={campaign} />,
 };
 
@@ -57,6 +60,7 @@ const actionsColumn = (onEditMetrics: (campaign: Campaign) => void): Column => (
   key: 'view',
   header: <VisuallyHidden>View</VisuallyHidden>,
   nowrap: true,
+  card: 'actions',
   cell: (campaign) => (
     <Group gap="xs" wrap="nowrap">
       {campaign.approval_status === 'approved' && (
@@ -86,6 +90,7 @@ const columnsOf = (onEditMetrics: (campaign: Campaign) => void): Record<ReviewLi
       header: 'Budget',
       cell: (c) => `${c.budget_type === 'daily' ? 'Daily' : 'Lifetime'} ${formatUsd(c.budget_amount)}`,
       nowrap: true,
+      card: 'lead',
     },
     viewColumn,
   ],
@@ -97,13 +102,15 @@ const columnsOf = (onEditMetrics: (campaign: Campaign) => void): Record<ReviewLi
       key: 'delivery',
       header: 'Delivery',
       cell: (c) => (c.archived_at ? 'Off' : c.delivery_status === 'active' ? 'Active' : 'Paused'),
+      card: 'lead',
     },
-    { key: 'payment', header: 'Payment Status', cell: (c) => capitalised(c.payment_status) },
+    { key: 'payment', header: 'Payment Status', cell: (c) => capitalised(c.payment_status), card: 'lead' },
     {
       key: 'spent',
       header: SPENT_LABELS.amountSpent,
       cell: (c) => formatUsd(c.statistics[0]?.amount_spent),
       nowrap: true,
+      card: 'lead',
     },
     actionsColumn(onEditMetrics),
   ],
@@ -119,6 +126,7 @@ const columnsOf = (onEditMetrics: (campaign: Campaign) => void): Record<ReviewLi
           {c.decline_reason ?? ''}
         </Text>
       ),
+      card: 'lead',
     },
     viewColumn,
   ],

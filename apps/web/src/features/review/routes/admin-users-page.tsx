@@ -19,6 +19,7 @@ function columns(onStatus: (user: ListedUser) => void): DataColumn<ListedUser>[]
     {
       key: 'name',
       header: 'Name',
+      card: 'title',
       cell: (user) => (
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {`${user.first_name} ${user.last_name}`.trim() || '—'}
@@ -30,11 +31,27 @@ function columns(onStatus: (user: ListedUser) => void): DataColumn<ListedUser>[]
         </Text>
       ),
     },
-    { key: 'email', header: 'E-mail', cell: (user) => <Text size="sm">{user.email}</Text> },
-    { key: 'spent', header: SPENT_LABELS.totalSpent, cell: (user) => formatUsd(user.total_spent), nowrap: true },
+    {
+      key: 'email',
+      header: 'E-mail',
+      cell: (user) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Text>
+      ),
+      card: 'lead',
+    },
+    {
+      key: 'spent',
+      header: SPENT_LABELS.totalSpent,
+      cell: (user) => formatUsd(user.total_spent),
+      nowrap: true,
+      card: 'lead',
+    },
     {
       key: 'status',
       header: 'Status',
+      card: 'lead',
       cell: (user) => (
         <UnstyledButton
           onClick={() => onStatus(user)}
