@@ -50,7 +50,7 @@ test.describe('the new-campaign wizard', () => {
       await route.continue();
     });
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add media files' }).click();
+    await page.getByRole('button', { name: 'Add image or video' }).click();
     await (await chooser).setFiles([PHOTO, CLIP]);
     // Its bar starts empty (no width, so not "visible" to Playwright) and fills as bytes go.
     await expect(page.getByRole('progressbar', { name: 'Uploading clip.mp4' })).toBeAttached();

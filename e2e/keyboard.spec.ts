@@ -163,7 +163,7 @@ test.describe('keyboard only', () => {
     await expect(primary).toBeFocused();
     await expectFieldError(primary, 'Primary text is missing');
     await expectFieldError(page.getByLabel('Additional details'), 'Additional text is missing');
-    const addMedia = page.getByRole('button', { name: 'Add media files' });
+    const addMedia = page.getByRole('button', { name: 'Add image or video' });
     await expectFieldError(addMedia, 'Please select media files');
     await page.keyboard.type('New shoes, 20% off this week');
     await page.keyboard.press('Tab');
