@@ -197,8 +197,19 @@ test.describe('the shell', () => {
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     // Checked while the menu is open: on a phone the drawer closes once a page is picked.
     await expect(page.getByRole('link', { name: /Training Academy/ }).last()).toHaveAttribute('target', '_blank');
+    await checkPage(page);
     await page.getByRole('link', { name: 'My account' }).last().click();
     await expect(page).toHaveURL(/\/my-account$/);
-    await expect(page.getByRole('heading', { name: 'My account', level: 1 })).toBeVisible();
+    // The new page's title takes the focus (read out by a screen reader), with no ring: no
+    // control has it.
+    const title = page.getByRole('heading', { name: 'My account', level: 1 });
+    await expect(title).toBeFocused();
+    await expect(title).toHaveCSS('outline-style', 'none');
+    // A tab on the same page (only the query string changes) leaves the focus on the control used.
+    await page.goto('/campaigns');
+    await expect(page.locator(':focus')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    await expect(page).toHaveURL(/tab=pending/);
+    await expect(page.getByRole('tab', { name: 'Pending' })).toBeFocused();
   });
 });

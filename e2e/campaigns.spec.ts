@@ -53,7 +53,7 @@ test.describe('the new-campaign wizard', () => {
       await route.continue();
     });
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add media files' }).click();
+    await page.getByRole('button', { name: 'Add image or video' }).click();
     await (await chooser).setFiles([PHOTO, CLIP]);
     // Its bar starts empty (no width, so not "visible" to Playwright) and fills as bytes go.
     await expect(page.getByRole('progressbar', { name: 'Uploading clip.mp4' })).toBeAttached();
@@ -110,6 +110,7 @@ test.describe('the new-campaign wizard', () => {
     await dialog.getByLabel('Destination URL').fill('not a link');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid URL' })).toBeVisible();
+    await checkPage(page);
     await dialog.getByLabel('Destination URL').fill('https://shop.example.com/boots');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Campaign updated successfully' })).toBeVisible();
@@ -120,6 +121,7 @@ test.describe('the new-campaign wizard', () => {
     await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Campaign(s) duplicated successfully' })).toBeVisible();
     await expect(dataRows(pending, /Autumn boots \(copy\)/)).toBeVisible();
+    await checkPage(page);
 
     // Delete asks first, saying what archiving does.
     await page.getByRole('button', { name: 'Delete Autumn boots', exact: true }).click();
@@ -197,6 +199,7 @@ test.describe('the campaign lists', () => {
     await expect(page).not.toHaveURL(/page=3/);
     await page.getByLabel('Search campaigns').fill('nothing like it');
     await expect(page.getByText('No pending campaigns yet')).toBeVisible();
+    await checkPage(page);
     await page.goBack();
     await expect(page).toHaveURL(/\/dashboard|\/campaigns/);
   });

@@ -163,7 +163,7 @@ test.describe('keyboard only', () => {
     await expect(primary).toBeFocused();
     await expectFieldError(primary, 'Primary text is missing');
     await expectFieldError(page.getByLabel('Additional details'), 'Additional text is missing');
-    const addMedia = page.getByRole('button', { name: 'Add media files' });
+    const addMedia = page.getByRole('button', { name: 'Add image or video' });
     await expectFieldError(addMedia, 'Please select media files');
     await page.keyboard.type('New shoes, 20% off this week');
     await page.keyboard.press('Tab');
@@ -174,6 +174,9 @@ test.describe('keyboard only', () => {
     // The plus button opens the system's file dialog with Space; picking the file there is the
     // one thing the test supplies.
     await tabTo(page, addMedia);
+    // It shows where the keyboard is with the theme's ring, as the Next button does.
+    await expect(addMedia).toHaveCSS('outline-style', 'solid');
+    await expect(addMedia).toHaveCSS('outline-width', '2px');
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
     await (await chooser).setFiles(PHOTO);
@@ -197,6 +200,8 @@ test.describe('keyboard only', () => {
     await expect(page.getByRole('button', { name: 'My campaigns' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/campaigns$/);
+    // The button that led there is gone: the new page's title has the focus.
+    await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeFocused();
     await page.goto('/campaigns?tab=pending');
     await expect(dataRows(dataList(page, 'Pending'), /Keyboard shoes/)).toContainText('Pending');
   });

@@ -108,6 +108,7 @@ test.describe('payments in the sandbox', () => {
     const row = dataRows(dataList(page, 'Active campaigns'), name);
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
     await expect(row.getByText(todayText)).toHaveCount(2); // Date created and Date paid
+    await checkPage(page);
 
     // /balance: nothing due, the payment in the activity, and its receipt.
     await page.goto('/balance');
@@ -136,6 +137,7 @@ test.describe('payments in the sandbox', () => {
     // And a notification of it.
     await page.goto('/notifications');
     await expect(page.getByText(`Payment of $120.00 received for your campaign "${name}"`)).toBeVisible();
+    await checkPage(page);
   });
 
   test('a signed-out visitor of a payment link logs in and lands on its checkout, at the address they opened', async ({

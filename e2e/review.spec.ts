@@ -107,12 +107,16 @@ test.describe('review, notifications and bans', () => {
     const resubmitted = dataRows(customerPending, fixedName);
     await expect(resubmitted).toContainText('Pending');
     await expect(resubmitted).not.toContainText('Declined');
+    await checkPage(customerPage);
 
     // The administrator approves it; it moves to the customer's Active tab.
     await adminPage.goto('/admin/campaigns');
     await adminPage.getByRole('link', { name: `View ${fixedName}` }).click();
     await adminPage.getByRole('button', { name: 'Approve' }).click();
     await expect(adminPage.getByText('Campaign approved successfully')).toBeVisible();
+    // The review page after the decision: Approved, with Edit metrics in place of the decision.
+    await expect(adminPage.getByRole('button', { name: 'Edit metrics' })).toBeVisible();
+    await checkPage(adminPage);
     await expect(customerPage.getByText(`Your campaign "${fixedName}" was approved`)).toBeVisible({
       timeout: 15_000,
     });

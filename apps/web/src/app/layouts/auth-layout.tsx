@@ -9,6 +9,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { LOGIN_PATHS, paths } from '@/config/paths';
 import { settings } from '@/config/settings';
 import { fileUrl } from '@/lib/file-url';
+import { useRouteFocus } from '@/lib/use-route-focus';
 import { useSession } from '@/stores/session-store';
 import classes from './auth-layout.module.css';
 
@@ -115,6 +116,8 @@ function HeaderActions() {
 export function AuthLayout() {
   const signupStep = useSession((s) => s.signupStep);
   const { pathname } = useLocation();
+  // A new page takes the focus to its heading, the page's h1.
+  const main = useRouteFocus<HTMLElement>();
   return (
     <div className={classes.root}>
       <header className={classes.header}>
@@ -134,7 +137,7 @@ export function AuthLayout() {
           <ThemeToggle />
         </Group>
       </header>
-      <main className={classes.main}>
+      <main className={classes.main} ref={main}>
         <Outlet />
       </main>
     </div>

@@ -18,6 +18,7 @@ import { unreadCountLabel } from '@/features/notifications/utils/unread-count';
 import { campaignKeys } from '@/features/campaigns/api/campaign-keys';
 import { reviewKeys } from '@/features/review/api/review-keys';
 import { pageTitleFromPath } from '@/lib/page-title';
+import { useRouteFocus } from '@/lib/use-route-focus';
 import { sessionStore, useSession } from '@/stores/session-store';
 import { ADMIN_MENU, CUSTOMER_MENU, type MenuItem } from './menus';
 import classes from './portal-layout.module.css';
@@ -96,6 +97,8 @@ export function PortalLayout() {
   // Only the customer's menu lists Notifications; administrators read theirs on the dashboard.
   const unread = useUnreadCount(!isAdmin).data ?? 0;
   const title = pageTitleFromPath(pathname);
+  // A new page takes the focus to its title, the top bar's heading.
+  const titleRef = useRouteFocus<HTMLHeadingElement>();
 
   const isDesktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches);
   const [pinned, setPinned] = useState(false);
@@ -134,7 +137,7 @@ export function PortalLayout() {
         <div className={classes.content}>
           <header className={classes.topbar}>
             {isDesktop ? menuToggle : <nav aria-label="Main menu">{menuToggle}</nav>}
-            <Title order={1} size="h3" className={classes.title}>
+            <Title order={1} size="h3" className={classes.title} ref={titleRef} tabIndex={-1}>
               {title}
             </Title>
             <ThemeToggle />

@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { RequestProgress } from '@/components/request-progress';
 import { ScrollToTop } from '@/components/scroll-to-top';
+import { RouteFocusScope } from '@/lib/use-route-focus';
 import { removeShell } from '../shell/shell-boot';
 
 /**
@@ -16,7 +17,10 @@ export function RootLayout() {
     <>
       <ScrollToTop />
       <RequestProgress />
-      <Outlet />
+      {/* The layouts below move the focus to a new page's heading (useRouteFocus). */}
+      <RouteFocusScope>
+        <Outlet />
+      </RouteFocusScope>
     </>
   );
 }

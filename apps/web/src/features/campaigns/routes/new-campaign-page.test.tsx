@@ -62,6 +62,18 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
+/**
+ * WCAG 2.5.3 (axe's label-content-name-mismatch): every button's name holds the words it
+ * shows, so a voice command naming what is seen finds it.
+ */
+function expectNamesHoldTheirText(region: HTMLElement) {
+  for (const button of within(region).getAllByRole('button')) {
+    const shown = (button.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const escaped = shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(button).toHaveAccessibleName(new RegExp(escaped, 'i'));
+  }
+}
+
 async function fillDetails(user: ReturnType<typeof renderApp>['user']) {
   await user.type(await screen.findByLabelText('Campaign name'), 'Autumn shoes');
   await user.type(screen.getByLabelText('Budget amount (USD)'), '250');
@@ -164,10 +176,10 @@ describe('the new-campaign wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(primary).toHaveFocus());
     expect(primary).toHaveAccessibleDescription(AD_MESSAGES.primaryTextMissing);
-    const addMedia = screen.getByRole('button', { name: 'Add media files' });
+    const addMedia = screen.getByRole('button', { name: 'Add image or video' });
     expect(addMedia).toHaveAttribute('aria-invalid', 'true');
     expect(addMedia).toHaveAccessibleDescription(AD_MESSAGES.mediaMissing);
-    expect(screen.getByLabelText('Add media files', { selector: 'input' })).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Add image or video', { selector: 'input' })).toHaveAccessibleDescription(
       AD_MESSAGES.mediaMissing,
     );
 
@@ -178,7 +190,7 @@ describe('the new-campaign wizard', () => {
     expect(await screen.findByText('Please enter a valid URL')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Destination link'));
     await user.type(screen.getByLabelText('Destination link'), 'https://shop.example.com/autumn');
-    await user.upload(screen.getByLabelText('Add media files', { selector: 'input' }), png());
+    await user.upload(screen.getByLabelText('Add image or video', { selector: 'input' }), png());
     expect(await screen.findByText('Uploaded')).toBeInTheDocument();
     expect(addMedia).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -284,7 +296,7 @@ describe('the new-campaign wizard', () => {
     });
     const { user } = renderApp('/campaigns/new');
     await screen.findByLabelText('Primary text');
-    const input = () => screen.getByLabelText('Add media files', { selector: 'input' });
+    const input = () => screen.getByLabelText('Add image or video', { selector: 'input' });
     // The file dialog offers only images and videos, but "All files" lets anything through.
     fireEvent.change(input(), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
     expect(await findToast('Failed to upload media files')).toHaveTextContent(MEDIA_MESSAGES.typeNotAllowed);
@@ -307,7 +319,7 @@ describe('the new-campaign wizard', () => {
     });
     const { user } = renderApp('/campaigns/new');
     await screen.findByLabelText('Primary text');
-    await user.upload(screen.getByLabelText('Add media files', { selector: 'input' }), png());
+    await user.upload(screen.getByLabelText('Add image or video', { selector: 'input' }), png());
     expect(await findToast('Failed to fetch campaigns')).toHaveTextContent(storageFull);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'photo.png' })).not.toBeInTheDocument());
   });
@@ -326,7 +338,7 @@ describe('the new-campaign wizard', () => {
     const { user } = renderApp('/campaigns/new');
     await screen.findByLabelText('Primary text');
     const fake = new File(['just some text'], 'fake.mp4', { type: 'video/mp4' });
-    await user.upload(screen.getByLabelText('Add media files', { selector: 'input' }), fake);
+    await user.upload(screen.getByLabelText('Add image or video', { selector: 'input' }), fake);
 
     const tile = await screen.findByRole('listitem', { name: 'fake.mp4' });
     expect(await within(tile).findByRole('alert')).toHaveTextContent(MEDIA_MESSAGES.contentMismatch);
@@ -338,6 +350,31 @@ describe('the new-campaign wizard', () => {
     await user.click(within(tile).getByRole('button', { name: 'Remove fake.mp4' }));
     expect(screen.queryByRole('listitem', { name: 'fake.mp4' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE /api/delete-s3-object')).toHaveLength(0);
+  });
+
+  it('names each control by what it shows and says the step in words, at every step', async () => {
+    routeFetch({
+      'GET /api/customer/campaign-draft': () =>
+        jsonResponse({ data: { campaign: campaign(), ad_template: template() } }),
+    });
+    const { user } = renderApp('/campaigns/new');
+    const wizard = await screen.findByRole('region', { name: 'Campaign wizard' });
+    await screen.findByRole('button', { name: 'Edit Ad creative' }, { timeout: 3000 });
+    // The stepper's circles are a picture; the sentence is what is read.
+    expect(within(wizard).getByText('Step 3 of 3: Review')).toBeInTheDocument();
+    expectNamesHoldTheirText(wizard);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Ad creative' }));
+    expect(await within(wizard).findByText('Step 2 of 3: Ad creative')).toBeInTheDocument();
+    const addMedia = screen.getByRole('button', { name: 'Add image or video' });
+    expect(addMedia).toHaveTextContent('Add image or video');
+    // The theme's focus ring (Mantine's focus class), which a Card leaves out.
+    expect(addMedia).toHaveClass('mantine-focus-auto');
+    expectNamesHoldTheirText(wizard);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await within(wizard).findByText('Step 1 of 3: Campaign details')).toBeInTheDocument();
+    expectNamesHoldTheirText(wizard);
   });
 
   it('deletes an uploaded file from storage when it is removed, and keeps it when that fails', async () => {

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Stepper, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Stepper, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import type { AdTemplate, Campaign } from '@portal/contract';
 import { IconRocket } from '@tabler/icons-react';
@@ -49,20 +49,28 @@ function adErrorsOfServer(error: unknown): AdErrors {
   return errors;
 }
 
-/** The three-step indicator; on a phone, numbered circles and the current step's name in words. */
+/**
+ * The three-step indicator; on a phone, numbered circles and the current step's name in words.
+ * It is a picture of progress, not a control: Mantine draws each step as a button that does
+ * nothing here, whose visible text ("1Campaign details") no name could match. Screen readers
+ * get the one sentence instead, which a phone also shows, as the sign-up header does.
+ */
 function WizardStepper({ step }: { step: Step }) {
   const narrow = useMediaQuery('(max-width: 36em)');
+  const sentence = `Step ${step} of ${STEP_LABELS.length}: ${STEP_LABELS[step - 1]}`;
   return (
     <Stack gap={6}>
-      <Stepper active={step - 1} size="sm" allowNextStepsSelect={false}>
+      <Stepper active={step - 1} size="sm" allowNextStepsSelect={false} aria-hidden>
         {STEP_LABELS.map((label) => (
-          <Stepper.Step key={label} label={narrow ? undefined : label} aria-label={label} />
+          <Stepper.Step key={label} label={narrow ? undefined : label} />
         ))}
       </Stepper>
-      {narrow && (
+      {narrow ? (
         <Text size="sm" fw={500} ta="center">
-          Step {step} of {STEP_LABELS.length}: {STEP_LABELS[step - 1]}
+          {sentence}
         </Text>
+      ) : (
+        <VisuallyHidden>{sentence}</VisuallyHidden>
       )}
     </Stack>
   );

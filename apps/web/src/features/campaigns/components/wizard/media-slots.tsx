@@ -1,10 +1,26 @@
-import { ActionIcon, Badge, Card, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Card,
+  FileButton,
+  FOCUS_CLASS_NAMES,
+  Group,
+  Image,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
 import { MEDIA_LIMITS } from '@portal/contract';
 import { IconCheck, IconFileAlert, IconMovie, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { useMediaViewUrl } from './use-media-view-url';
 import type { MediaItem } from './use-media-uploads';
+
+/** The add button's words, and the name of both it and the hidden file field behind it. */
+const ADD_MEDIA = 'Add image or video';
 
 const ACCEPT = '.png,.jpg,.jpeg,.webp,.mp4,image/png,image/jpeg,image/webp,video/mp4';
 
@@ -70,6 +86,7 @@ export function MediaSlots({
   onRemove: (item: MediaItem) => void;
 }) {
   const errorId = useId();
+  const theme = useMantineTheme();
   const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <Stack gap="xs">
@@ -120,23 +137,27 @@ export function MediaSlots({
             accept={ACCEPT}
             onChange={(files) => onAdd(files)}
             // Named too, though hidden: tests and assistive tools can find the file field itself.
-            inputProps={{ 'aria-label': 'Add media files', ...invalid }}
+            inputProps={{ 'aria-label': ADD_MEDIA, ...invalid }}
           >
             {(props) => (
+              // Named by the words it shows (ADD_MEDIA), so what is seen is what a voice
+              // command or a screen reader finds.
               <Card
                 {...props}
                 component="button"
                 type="button"
                 withBorder
                 padding="xs"
-                aria-label="Add media files"
+                // A Card hides the browser's focus outline; Mantine's own ring, the theme's
+                // (theme.focusRing), shows where the keyboard is, as on every other control.
+                className={theme.focusClassName || FOCUS_CLASS_NAMES[theme.focusRing]}
                 // The button stands for the file field: it is what the keyboard reaches.
                 {...invalid}
                 style={{ borderStyle: 'dashed', cursor: 'pointer', minHeight: 140 }}
               >
                 <Stack align="center" justify="center" gap={4} h="100%">
                   <IconPlus aria-hidden />
-                  <Text size="xs">Add image or video</Text>
+                  <Text size="xs">{ADD_MEDIA}</Text>
                 </Stack>
               </Card>
             )}
