@@ -116,8 +116,10 @@ test.describe('payments in the sandbox', () => {
     const activity = dataList(page, 'Payment activity');
     await expect(activity.getByText('$120.00')).toBeVisible();
     await expect(activity.getByText(/Visa •••• 4242/)).toBeVisible();
-    await expect(activity.getByRole('cell', { name, exact: true })).toBeVisible();
-    await expect(activity.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
+    // The payment names its campaign and says "Paid" (a table's cells, or a phone's card lines).
+    const payment = dataRows(activity, name);
+    await expect(payment.getByText(name, { exact: true })).toBeVisible();
+    await expect(payment.getByText('Paid', { exact: true })).toBeVisible();
     await checkPage(page);
     await expectWithinReach(page, activity.getByRole('link', { name: /Receipt/ }));
     const [receipt] = await Promise.all([

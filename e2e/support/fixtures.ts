@@ -130,8 +130,8 @@ export async function expectWithinReach(page: Page, control: Locator) {
 }
 
 /**
- * Checks the toasts on screen in both themes, and that they leave the top bar free. Hovering a toast pauses its timer, so it is
- * measured fully shown rather than while fading out.
+ * Checks the toasts on screen in both themes, and that they leave the top bar free. Hovering a
+ * toast pauses its timer, so it is measured fully shown rather than while fading out.
  */
 export async function checkToasts(page: Page) {
   // Outcomes are "status" toasts and failures "alert" ones (apps/web/src/lib/notify.ts).
