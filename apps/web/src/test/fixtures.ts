@@ -146,17 +146,19 @@ export const bodyRows = (table: HTMLElement) =>
  * desktop list inside the phone shell (the shell asks for min-width 991px).
  */
 export function atPhoneWidth() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query) =>
-      ({
-        matches: query.startsWith('(max-width'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => mediaQueryList(query, query.startsWith('(max-width')));
+}
+
+/** jsdom has no media queries: a stand-in answer that `matches` or not, and never changes. */
+export function mediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  };
 }

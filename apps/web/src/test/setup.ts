@@ -5,20 +5,12 @@ import { afterEach } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/stores/session-store';
 import { FetchBackedXMLHttpRequest } from './fetch-backed-xhr';
+import { mediaQueryList } from './fixtures';
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins are enough for components to render.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string): MediaQueryList => mediaQueryList(query, false),
 });
 
 class ResizeObserverStub {
