@@ -61,7 +61,7 @@ test.describe('the new-campaign wizard', () => {
     await page.unroute(/\/api\/storage\/uploads\//);
     // A file whose bytes are not what its name says is refused on its own tile at once.
     const fakeChooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add media files' }).click();
+    await page.getByRole('button', { name: 'Add image or video' }).click();
     await (
       await fakeChooser
     ).setFiles({ name: 'fake.mp4', mimeType: 'video/mp4', buffer: Buffer.from('just some text, not a video') });
