@@ -178,7 +178,7 @@ function RowActions({
       {campaign.destination_url && (
         <RowAction
           label="Open destination link"
-          name={`Open the destination link of ${name} (opens in a new tab)`}
+          name={`Open destination link of ${name} (opens in a new tab)`}
           icon={IconExternalLink}
           link={campaign.destination_url}
         />
