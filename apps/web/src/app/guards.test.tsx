@@ -1,6 +1,6 @@
 import { ROLE } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { jsonResponse, loginResponse, sentJson, stubApi } from '@/test/fixtures';
+import { checkout, jsonResponse, loginResponse, sentJson, stubApi } from '@/test/fixtures';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { renderApp } from '@/test/render-app';
@@ -39,20 +39,10 @@ describe('route guards', () => {
   });
 
   it('brings a signed-out visitor of a checkout link back to it after logging in', async () => {
-    const checkout = '/checkout/q3Xb_9-kLm2PzT8rVw0aYc4dEf6gHi1J?from=email';
+    const checkoutPage = '/checkout/q3Xb_9-kLm2PzT8rVw0aYc4dEf6gHi1J?from=email';
     const fetchMock = stubApi({
       'POST /api/login': () => jsonResponse(loginResponse()),
-      'GET /api/checkout/q3Xb_9-kLm2PzT8rVw0aYc4dEf6gHi1J': () =>
-        jsonResponse({
-          data: {
-            campaign_id: 9,
-            campaign_name: 'Winter boots',
-            amount: 175,
-            covers_days: 7,
-            status: 'open',
-            provider: 'sandbox',
-          },
-        }),
+      'GET /api/checkout/q3Xb_9-kLm2PzT8rVw0aYc4dEf6gHi1J': () => jsonResponse({ data: checkout() }),
       'GET /api/stripe/get-payment-methods': () => jsonResponse({ data: [] }),
       'GET /api/my-notifications': () =>
         jsonResponse({
@@ -61,11 +51,11 @@ describe('route guards', () => {
           unread_count: 0,
         }),
     });
-    const { router, user } = renderApp(checkout);
-    await expectAddress(router, `/?redirect=${encodeURIComponent(checkout)}`);
+    const { router, user } = renderApp(checkoutPage);
+    await expectAddress(router, `/?redirect=${encodeURIComponent(checkoutPage)}`);
 
     await logInThroughForm(user);
-    await expectAddress(router, checkout);
+    await expectAddress(router, checkoutPage);
     expect(router.state.historyAction).toBe('REPLACE');
     expect(await screen.findByText('Winter boots')).toBeInTheDocument();
     expect(sentJson(fetchMock.mock.calls.find(([url]) => String(url) === '/api/login'))).toMatchObject({

@@ -1,4 +1,4 @@
-import { ROLE, type LoginResponse, type RegistrationUser } from '@portal/contract';
+import { ROLE, type Checkout, type LoginResponse, type RegistrationUser } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 
@@ -160,5 +160,19 @@ export function mediaQueryList(query: string, matches: boolean): MediaQueryList 
     addEventListener: () => {},
     removeEventListener: () => {},
     dispatchEvent: () => false,
+  };
+}
+
+/** An open payment link's checkout answer: a Daily campaign's week, 7 days × $25.00. */
+export function checkout(overrides: Partial<Checkout> = {}): Checkout {
+  return {
+    campaign_id: 9,
+    campaign_name: 'Winter boots',
+    amount: 175,
+    covers_days: 7,
+    daily_amount: 25,
+    status: 'open',
+    provider: 'sandbox',
+    ...overrides,
   };
 }

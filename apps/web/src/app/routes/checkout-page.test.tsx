@@ -1,10 +1,10 @@
-import { CARD_MESSAGES, PAYMENT_MESSAGES, type Card, type Checkout, type PaymentActivity } from '@portal/contract';
+import { CARD_MESSAGES, PAYMENT_MESSAGES, type Card, type PaymentActivity } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as navigation from '@/lib/navigation';
 import { leavePortalFor } from '@/lib/navigation';
 import { sessionStore } from '@/stores/session-store';
-import { jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import { checkout, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/navigation', async (importOriginal) => ({
@@ -20,19 +20,6 @@ const CARDS = 'GET /api/stripe/get-payment-methods';
 
 const emptyPage = () =>
   jsonResponse({ data: [], pagination: { current_page: 1, per_page: 5, last_page: 1, total: 0 }, unread_count: 0 });
-
-function checkout(overrides: Partial<Checkout> = {}): Checkout {
-  return {
-    campaign_id: 9,
-    campaign_name: 'Winter boots',
-    amount: 175,
-    covers_days: 7,
-    daily_amount: 25,
-    status: 'open',
-    provider: 'sandbox',
-    ...overrides,
-  };
-}
 
 const VISA: Card = { id: 3, brand: 'visa', last4: '4242', status: 'active', exp_month: 12, exp_year: 2030 };
 
