@@ -112,6 +112,18 @@ describe('campaign files', () => {
       }
     });
 
+    it('answers 20 checks of the same bad file at once with 422 or 404, deleting it once', async () => {
+      const key = await uploadNamed('fake.mp4', 'video/mp4', Buffer.from('not a video at all'));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => check(key)));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(
+        statuses.every((status) => status === 422 || status === 404),
+        statuses.join(),
+      ).toBe(true);
+      expect(statuses).toContain(422);
+      expect((await askView(key)).statusCode).toBe(404);
+    });
+
     it("says when nothing was uploaded yet, and knows no one else's file", async () => {
       const issued = (await askUpload(png)).json();
       const waiting = await check(issued.key);
