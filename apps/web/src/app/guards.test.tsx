@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { checkout, jsonResponse, loginResponse, sentJson, stubApi } from '@/test/fixtures';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { renderApp } from '@/test/render-app';
+import { fillIn, renderApp } from '@/test/render-app';
 
 const signInAs = (roleId: number) => sessionStore.signIn(loginResponse({ role_id: roleId }));
 
@@ -19,7 +19,7 @@ async function expectAddress(router: Router, address: string) {
 }
 
 async function logInThroughForm(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+  await fillIn(user, await screen.findByLabelText('Email'), 'ann@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret1');
   await user.click(screen.getByRole('button', { name: 'Log into account' }));
 }

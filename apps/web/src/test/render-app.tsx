@@ -16,6 +16,12 @@ export function renderApp(
   { userEventOptions }: { userEventOptions?: Parameters<typeof userEvent.setup>[0] } = {},
 ) {
   const queryClient = createQueryClient();
+  // A failed request shows its error at once instead of after the retries' pauses (1 s, then
+  // 2 s); which failures are retried is `shouldRetry`'s own test (lib/query-client.test.ts).
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   setNavigate((to, options) => void router.navigate(to, options));
   // A navigation still under way (a page's loader) must not send its requests into the next test.
@@ -28,4 +34,14 @@ export function renderApp(
     </AppProviders>,
   );
   return { ...view, router, user };
+}
+
+/**
+ * Fills a field as pasting into it does: one change, where typing renders the page once per
+ * keystroke. For text whose keystrokes are not what a test is about (names, links, passwords);
+ * a test of keys (Enter adds a keyword, the money field's formatting) types them.
+ */
+export async function fillIn(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
 }

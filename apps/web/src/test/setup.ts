@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/stores/session-store';
 import { FetchBackedXMLHttpRequest } from './fetch-backed-xhr';
-import { mediaQueryList } from './fixtures';
+import { mediaQueryList, stubApi } from './fixtures';
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins are enough for components to render.
 Object.defineProperty(window, 'matchMedia', {
@@ -25,6 +25,12 @@ Element.prototype.scrollIntoView = () => {};
 // Autosizing textareas listen for web fonts loading.
 Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 
+// No test reaches the network: a request its test did not stub answers at once with the
+// stand-in's "Unexpected request" (599), as with `stubApi`.
+beforeEach(() => {
+  stubApi({});
+});
+
 afterEach(() => {
   cleanup();
   notifications.clean();
@@ -34,6 +40,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-// Two cores run every test project at once; a page's first lazy load can outlast the default
-// one-second wait of findBy* and waitFor without anything being wrong.
-configure({ asyncUtilTimeout: 5_000 });
+// A page's code is compiled the first time a test file loads it, which on a busy two-core machine
+// takes several seconds: longer than the default one-second wait of findBy* and waitFor, and than
+// the 5 s that failed a login test under load. A wait that ends sooner is never slowed by this.
+configure({ asyncUtilTimeout: 15_000 });

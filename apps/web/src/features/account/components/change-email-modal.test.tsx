@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { callsTo, jsonResponse, loginResponse, routeFetch, sentJson } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { fillIn, renderApp } from '@/test/render-app';
 
 const session = () =>
   jsonResponse({
@@ -33,7 +33,7 @@ describe('CHANGE_EMAIL → VERIFY_EMAIL_UPDATE → EMAIL_CHANGE_SUCCESS', () => 
     let dialog = await screen.findByRole('dialog', { name: 'Change email' });
     const send = within(dialog).getByRole('button', { name: 'Send verification code' });
     expect(send).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('New email'), 'New@Example.com');
+    await fillIn(user, within(dialog).getByLabelText('New email'), 'New@Example.com');
     await user.click(send);
 
     dialog = await screen.findByRole('dialog', { name: 'Verify your new email' });
@@ -73,7 +73,7 @@ describe('CHANGE_EMAIL → VERIFY_EMAIL_UPDATE → EMAIL_CHANGE_SUCCESS', () => 
     const { user } = renderApp('/my-account');
     await user.click(await screen.findByRole('button', { name: 'Change email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change email' });
-    await user.type(within(dialog).getByLabelText('New email'), 'taken@example.com');
+    await fillIn(user, within(dialog).getByLabelText('New email'), 'taken@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send verification code' }));
     expect(await within(dialog).findByText(ACCOUNT_MESSAGES.emailTaken)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('New email')).toHaveAttribute('aria-invalid', 'true');

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { callsTo, jsonResponse, loginResponse, routeFetch, sentJson } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { fillIn, renderApp } from '@/test/render-app';
 
 const session = () =>
   jsonResponse({
@@ -37,9 +37,9 @@ describe('CHANGE_PASSWORD', () => {
       mismatch: 'Password does not match',
     });
 
-    await user.type(within(dialog).getByLabelText('Current password'), 'Old-pass-1');
-    await user.type(within(dialog).getByLabelText('New password'), 'New-pass-22');
-    await user.type(within(dialog).getByLabelText('Confirm password'), 'New-pass-23');
+    await fillIn(user, within(dialog).getByLabelText('Current password'), 'Old-pass-1');
+    await fillIn(user, within(dialog).getByLabelText('New password'), 'New-pass-22');
+    await fillIn(user, within(dialog).getByLabelText('Confirm password'), 'New-pass-23');
     await user.click(within(dialog).getByRole('button', { name: 'Update password' }));
     expect(await within(dialog).findByText(PASSWORD_MESSAGES.mismatch)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/customer/change-password')).toHaveLength(0);
@@ -56,9 +56,9 @@ describe('CHANGE_PASSWORD', () => {
           422,
         ),
     });
-    await user.type(within(dialog).getByLabelText('Current password'), 'Wrong-pass-1');
-    await user.type(within(dialog).getByLabelText('New password'), 'New-pass-22');
-    await user.type(within(dialog).getByLabelText('Confirm password'), 'New-pass-22');
+    await fillIn(user, within(dialog).getByLabelText('Current password'), 'Wrong-pass-1');
+    await fillIn(user, within(dialog).getByLabelText('New password'), 'New-pass-22');
+    await fillIn(user, within(dialog).getByLabelText('Confirm password'), 'New-pass-22');
     await user.click(within(dialog).getByRole('button', { name: 'Update password' }));
     expect(await within(dialog).findByText(ACCOUNT_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
@@ -71,9 +71,9 @@ describe('CHANGE_PASSWORD', () => {
       { 'POST /api/customer/change-password': () => jsonResponse({ message: ACCOUNT_MESSAGES.passwordChanged }) },
       { userEventOptions: { advanceTimers: vi.advanceTimersByTime } },
     );
-    await user.type(within(dialog).getByLabelText('Current password'), 'Old-pass-1');
-    await user.type(within(dialog).getByLabelText('New password'), 'New-pass-22');
-    await user.type(within(dialog).getByLabelText('Confirm password'), 'New-pass-22');
+    await fillIn(user, within(dialog).getByLabelText('Current password'), 'Old-pass-1');
+    await fillIn(user, within(dialog).getByLabelText('New password'), 'New-pass-22');
+    await fillIn(user, within(dialog).getByLabelText('Confirm password'), 'New-pass-22');
     await user.click(within(dialog).getByRole('button', { name: 'Update password' }));
 
     expect(await screen.findByRole('heading', { name: 'Password updated!' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { ROLE } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { jsonResponse, loginResponse, sentJson } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { fillIn, renderApp } from '@/test/render-app';
 import { REMEMBER_ME_KEYS } from '../utils/remember-me';
 
 let fetchMock: MockInstance<typeof fetch>;
@@ -16,8 +16,8 @@ afterEach(() => {
 });
 
 async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
-  if (email) await user.type(screen.getByLabelText('Email'), email);
-  if (password) await user.type(screen.getByLabelText('Password'), password);
+  if (email) await fillIn(user, screen.getByLabelText('Email'), email);
+  if (password) await fillIn(user, screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Log into account' }));
 }
 

@@ -2,7 +2,7 @@ import { PASSWORD_MESSAGES, RECOVERY_MESSAGES } from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, routeFetch, sentJson } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { fillIn, renderApp } from '@/test/render-app';
 
 const LINK = 'abc123';
 const linkOk = () => jsonResponse({ message: RECOVERY_MESSAGES.linkValid });
@@ -32,7 +32,7 @@ describe('reset-password page', () => {
     expect(screen.queryByText('Match!')).not.toBeInTheDocument();
     expect(screen.queryByText('Mismatch')).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('New password'), 'Secret-pass1');
+    await fillIn(user, screen.getByLabelText('New password'), 'Secret-pass1');
     await user.type(confirmation, 'Secret');
     expect(screen.getByText('Mismatch')).toBeInTheDocument();
     expect(screen.queryByText('Match!')).not.toBeInTheDocument();
@@ -47,8 +47,8 @@ describe('reset-password page', () => {
 
   it('refuses a mismatch with "Password does not match" and sends nothing', async () => {
     const { user, fetchMock } = await openResetPage();
-    await user.type(screen.getByLabelText('New password'), 'Secret-pass1');
-    await user.type(screen.getByLabelText('Confirm password'), 'Secret-pass2');
+    await fillIn(user, screen.getByLabelText('New password'), 'Secret-pass1');
+    await fillIn(user, screen.getByLabelText('Confirm password'), 'Secret-pass2');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect(await screen.findByText(PASSWORD_MESSAGES.mismatch)).toBeInTheDocument();
     expect(callsTo(fetchMock, `POST /api/reset-password/${LINK}`)).toHaveLength(0);
@@ -63,8 +63,8 @@ describe('reset-password page', () => {
     const { user, router } = renderApp(`/password-setup/${LINK}`, {
       userEventOptions: { advanceTimers: vi.advanceTimersByTime },
     });
-    await user.type(await screen.findByLabelText('New password'), 'Secret-pass1');
-    await user.type(screen.getByLabelText('Confirm password'), 'Secret-pass1');
+    await fillIn(user, await screen.findByLabelText('New password'), 'Secret-pass1');
+    await fillIn(user, screen.getByLabelText('Confirm password'), 'Secret-pass1');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
 
     expect(await screen.findByRole('heading', { name: 'Password updated!' })).toBeInTheDocument();
@@ -106,11 +106,11 @@ describe('forgot-password dialog', () => {
     const send = within(dialog).getByRole('button', { name: 'Send reset link' });
     expect(send).toBeDisabled();
 
-    await user.type(within(dialog).getByLabelText('Email'), 'Not An Email');
+    await fillIn(user, within(dialog).getByLabelText('Email'), 'Not An Email');
     expect(send).toBeEnabled();
     expect(within(dialog).queryByText('Invalid email format')).not.toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Email'));
-    await user.type(within(dialog).getByLabelText('Email'), ' Ann@Example.com ');
+    await fillIn(user, within(dialog).getByLabelText('Email'), ' Ann@Example.com ');
     await user.click(send);
 
     // An outcome, so a polite "status" toast (lib/notify.ts).

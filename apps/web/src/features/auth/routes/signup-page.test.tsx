@@ -13,7 +13,7 @@ import {
   individualBilling,
   findToast,
 } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { fillIn, renderApp } from '@/test/render-app';
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -24,8 +24,8 @@ async function openSignup() {
 }
 
 async function register(user: User, email = 'Bo@Example.com', password = 'Secret-pass1') {
-  if (email) await user.type(screen.getByLabelText('Email'), email);
-  if (password) await user.type(screen.getByLabelText('Password'), password);
+  if (email) await fillIn(user, screen.getByLabelText('Email'), email);
+  if (password) await fillIn(user, screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
@@ -58,7 +58,7 @@ describe('sign-up step 1: account details', () => {
     expect(screen.getByText(PASSWORD_MESSAGES.tooShort)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Password'));
-    await user.type(screen.getByLabelText('Password'), 'abcdefgh1!');
+    await fillIn(user, screen.getByLabelText('Password'), 'abcdefgh1!');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(PASSWORD_MESSAGES.uppercase)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/register')).toHaveLength(0);
@@ -154,8 +154,8 @@ describe('resuming an unfinished sign-up at profile_step', () => {
   it('from the login page at step 1, the code dialog is open on arrival', async () => {
     routeFetch({ 'POST /api/login': () => incomplete(1) });
     const { user, router } = renderApp('/');
-    await user.type(await screen.findByLabelText('Email'), 'bo@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret-pass1');
+    await fillIn(user, await screen.findByLabelText('Email'), 'bo@example.com');
+    await fillIn(user, screen.getByLabelText('Password'), 'Secret-pass1');
     await user.click(screen.getByRole('button', { name: 'Log into account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     expect(await screen.findByRole('dialog', { name: 'Activate account' })).toBeInTheDocument();

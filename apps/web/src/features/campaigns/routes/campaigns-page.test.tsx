@@ -11,7 +11,7 @@ import {
   stubApi,
   type ApiHandler,
 } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { fillIn, renderApp } from '@/test/render-app';
 import { campaignFixture, SAMPLE_FIGURES, statisticsEntryFixture } from '@/test/campaigns';
 
 const ACTIVE = '/api/customer/my-active-campaigns';
@@ -418,8 +418,8 @@ describe('the Edit dialog', () => {
     );
     await waitFor(() => expect(name).toHaveFocus());
 
-    await user.type(name, 'Autumn sale');
-    await user.type(within(dialog).getByLabelText('Destination URL'), 'ftp://shop.example.com');
+    await fillIn(user, name, 'Autumn sale');
+    await fillIn(user, within(dialog).getByLabelText('Destination URL'), 'ftp://shop.example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(within(await findToast('Invalid URL')).getByText('Please enter valid URL')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter a valid URL')).toBeInTheDocument();
@@ -434,10 +434,10 @@ describe('the Edit dialog', () => {
     });
     const name = within(dialog).getByLabelText('Campaign name');
     await user.clear(name);
-    await user.type(name, ' Autumn sale ');
+    await fillIn(user, name, ' Autumn sale ');
     const url = within(dialog).getByLabelText('Destination URL');
     await user.clear(url);
-    await user.type(url, 'https://shop.example.com/autumn');
+    await fillIn(user, url, 'https://shop.example.com/autumn');
     await user.click(within(dialog).getByRole('radio', { name: 'Off' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
@@ -473,7 +473,7 @@ describe('the Edit dialog', () => {
 
     const url = within(dialog).getByLabelText('Destination URL');
     await user.clear(url);
-    await user.type(url, 'https://shop.example.com/autumn');
+    await fillIn(user, url, 'https://shop.example.com/autumn');
     expect(within(dialog).getByText(warning)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));

@@ -10,7 +10,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { callsTo, findToast, jsonResponse, loginResponse, routeFetch, sentJson } from '@/test/fixtures';
-import { renderApp } from '@/test/render-app';
+import { fillIn, renderApp } from '@/test/render-app';
 import { campaignFixture } from '@/test/campaigns';
 
 const campaign = (overrides: Partial<Campaign> = {}): Campaign =>
@@ -75,7 +75,7 @@ function expectNamesHoldTheirText(region: HTMLElement) {
 }
 
 async function fillDetails(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(await screen.findByLabelText('Campaign name'), 'Autumn shoes');
+  await fillIn(user, await screen.findByLabelText('Campaign name'), 'Autumn shoes');
   await user.type(screen.getByLabelText('Budget amount (USD)'), '250');
   for (const keyword of ['shoes', 'autumn', 'sale']) {
     await user.type(screen.getByLabelText('Keywords'), `${keyword}{Enter}`);
@@ -109,7 +109,7 @@ describe('the new-campaign wizard', () => {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
       expect(screen.getByLabelText(label)).toHaveAccessibleDescription(expect.stringContaining(message));
     }
-    await user.type(name, 'Autumn shoes');
+    await fillIn(user, name, 'Autumn shoes');
     expect(name).not.toHaveAttribute('aria-invalid');
 
     await user.type(screen.getByLabelText('Budget amount (USD)'), '-0');
@@ -184,12 +184,12 @@ describe('the new-campaign wizard', () => {
     );
 
     await user.type(primary, 'New shoes');
-    await user.type(screen.getByLabelText('Additional details'), 'Free delivery');
-    await user.type(screen.getByLabelText('Destination link'), 'shop.example.com');
+    await fillIn(user, screen.getByLabelText('Additional details'), 'Free delivery');
+    await fillIn(user, screen.getByLabelText('Destination link'), 'shop.example.com');
     await user.tab();
     expect(await screen.findByText('Please enter a valid URL')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Destination link'));
-    await user.type(screen.getByLabelText('Destination link'), 'https://shop.example.com/autumn');
+    await fillIn(user, screen.getByLabelText('Destination link'), 'https://shop.example.com/autumn');
     await user.upload(screen.getByLabelText('Add image or video', { selector: 'input' }), png());
     expect(await screen.findByText('Uploaded')).toBeInTheDocument();
     expect(addMedia).not.toHaveAttribute('aria-invalid');
@@ -278,7 +278,7 @@ describe('the new-campaign wizard', () => {
   it('keeps edits in this browser a second after the last change, and restores them', async () => {
     routeFetch({ 'GET /api/customer/campaign-draft': noDraft });
     const first = renderApp('/campaigns/new');
-    await first.user.type(await screen.findByLabelText('Campaign name'), 'Half typed');
+    await fillIn(first.user, await screen.findByLabelText('Campaign name'), 'Half typed');
     expect(screen.getByRole('status')).toHaveTextContent('Saving changes...');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('All Edits Saved'), { timeout: 2500 });
     first.unmount();
