@@ -211,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { authService });
+      await api.register(authPlugin, { authenticate: (token) => authService.authenticate(token) });
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
       await api.register(async (product) => {

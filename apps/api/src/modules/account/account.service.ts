@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, unauthorized } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Principal } from '../auth/auth.service';
+import type { Principal } from '../../lib/principal';
 import { revokeOutstandingProofs } from '../auth/credentials';
 import { codeError, OneTimeCodes } from '../auth/one-time-codes';
 import type { PasswordTries } from '../auth/password-tries';

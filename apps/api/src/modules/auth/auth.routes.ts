@@ -4,7 +4,6 @@ import type { GeoIpLookup } from '../../adapters/geoip/geoip';
 import { describeClient } from '../../lib/client-info';
 import { route } from '../../lib/endpoint-route';
 import { setSignupCookie } from '../../lib/signup-cookie';
-import { requirePrincipal } from '../../plugins/auth';
 import type { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {
@@ -25,7 +24,7 @@ export async function authRoutes(app: FastifyInstance, { authService, geoip, sec
   });
 
   route(app, authEndpoints.logout, async (request) => {
-    await authService.logout(requirePrincipal(request));
+    await authService.logout(request.principal);
     return { message: AUTH_MESSAGES.loggedOut };
   });
 }

@@ -18,7 +18,7 @@ import type { DataAccess, Repositories } from '../../db/repositories';
 import type { CampaignRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
+import type { CustomerPrincipal } from '../../lib/principal';
 import type { JobRunner } from '../jobs/job-runner';
 import type { MediaService } from '../media/media.service';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
@@ -44,7 +44,7 @@ export class CampaignService {
   }
 
   /** Step 1: the caller's draft is created, within the campaign quota, or updated when there is one. */
-  async saveDetails(principal: Principal, details: CampaignDetailsValues): Promise<Campaign> {
+  async saveDetails(principal: CustomerPrincipal, details: CampaignDetailsValues): Promise<Campaign> {
     const { data, clock } = this.options;
     const row = await data.withTransaction(async (repos) => {
       await this.lockQuotas(repos, principal.userId);
@@ -71,7 +71,7 @@ export class CampaignService {
   }
 
   /** The caller's draft with its ad and files, so the wizard reopens it where it was left. */
-  async draft(principal: Principal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
+  async draft(principal: CustomerPrincipal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
     const view = await this.options.data.repos.campaigns.findDraftView(principal.userId);
     if (!view) return null;
     return {
@@ -81,7 +81,7 @@ export class CampaignService {
   }
 
   /** One page of one of the caller's tabs (docs/product/campaigns.md, Campaign lists). */
-  async list(principal: Principal, tab: CustomerListTab, query: ListQuery) {
+  async list(principal: CustomerPrincipal, tab: CustomerListTab, query: ListQuery) {
     const page = await this.options.data.repos.campaigns.listForCustomer(principal.userId, tab, query);
     return { type: CUSTOMER_LIST_TYPES[tab], data: page.data.map(toCampaign), pagination: page.pagination };
   }
@@ -90,7 +90,10 @@ export class CampaignService {
    * Sends the caller's draft, or declined campaign, for review: it needs its ad (the template
    * the wizard saved) with at least one file.
    */
-  async publish(principal: Principal, body: { campaign_id: number; template_id: number }): Promise<CampaignDetail> {
+  async publish(
+    principal: CustomerPrincipal,
+    body: { campaign_id: number; template_id: number },
+  ): Promise<CampaignDetail> {
     await this.options.data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.userId, body.campaign_id);
       if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -109,7 +112,7 @@ export class CampaignService {
   }
 
   /** A declined campaign goes back to review, with or without edits. */
-  async resubmit(principal: Principal, id: number): Promise<CampaignDetail> {
+  async resubmit(principal: CustomerPrincipal, id: number): Promise<CampaignDetail> {
     await this.options.data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.userId, id);
       if (!campaign || campaign.approvalStatus === 'draft') throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -125,7 +128,7 @@ export class CampaignService {
    * The switch and the Edit dialog. A new name or destination URL sends an approved campaign
    * that is not archived back to review; the switch alone never does.
    */
-  async update(principal: Principal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
+  async update(principal: CustomerPrincipal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.userId, id);
@@ -175,7 +178,7 @@ export class CampaignService {
    * nothing: every id must be one of the caller's submitted campaigns, and the copies must fit
    * in the campaign quota.
    */
-  async duplicate(principal: Principal, ids: number[]): Promise<void> {
+  async duplicate(principal: CustomerPrincipal, ids: number[]): Promise<void> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       await this.lockQuotas(repos, principal.userId);
@@ -213,7 +216,7 @@ export class CampaignService {
    * Delete from the lists: a campaign not archived yet is archived; an archived one is deleted
    * for good from the customer's view. All or nothing.
    */
-  async archiveOrDelete(principal: Principal, ids: number[]): Promise<void> {
+  async archiveOrDelete(principal: CustomerPrincipal, ids: number[]): Promise<void> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
@@ -244,7 +247,10 @@ export class CampaignService {
    * left the queue (or stopped running) when archived. It counts against the campaign quota
    * again, checked under the same lock as new drafts and duplicates (decision 023).
    */
-  async restore(principal: Principal, id: number): Promise<{ campaign: CampaignDetail; sentToReview: boolean }> {
+  async restore(
+    principal: CustomerPrincipal,
+    id: number,
+  ): Promise<{ campaign: CampaignDetail; sentToReview: boolean }> {
     const { data, clock } = this.options;
     const sentToReview = await data.withTransaction(async (repos) => {
       // The customer's lock before the campaign's, the order Duplicate takes.
@@ -341,7 +347,7 @@ export class CampaignService {
   }
 
   /** Cancel: the draft goes, with its files. Another user's campaign, or one that is no draft, is not found. */
-  async deleteDraft(principal: Principal, id: number): Promise<void> {
+  async deleteDraft(principal: CustomerPrincipal, id: number): Promise<void> {
     await this.options.media.removeFiles(async (repos) => {
       const fileIds = await repos.campaigns.fileIds([id]);
       if (!(await repos.campaigns.deleteDraft(principal.userId, id))) throw notFound(CAMPAIGN_MESSAGES.draftNotFound);
@@ -355,7 +361,7 @@ export class CampaignService {
    * becomes its files, so concurrent saves cannot add up past 20.
    */
   async saveAdTemplate(
-    principal: Principal,
+    principal: CustomerPrincipal,
     body: {
       campaign_id: number;
       ad_title: string;

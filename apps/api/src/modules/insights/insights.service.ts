@@ -16,7 +16,7 @@ import type { DataAccess } from '../../db/repositories';
 import { SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type SummedFigures } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
+import type { AdminPrincipal } from '../../lib/principal';
 import { toCampaign } from '../campaigns/campaign-answers';
 import type { AnalyticsScope } from '../campaigns/campaign.repository';
 import { csvStream } from './analytics-csv';
@@ -54,7 +54,7 @@ export class InsightsService {
    * Adds an entry of an approved campaign's figures, with its audit row, in one transaction.
    * The entry's day cannot be after today (UTC).
    */
-  async saveEntry(admin: Principal, campaignId: number, values: StatisticsValues): Promise<StatisticsEntry> {
+  async saveEntry(admin: AdminPrincipal, campaignId: number, values: StatisticsValues): Promise<StatisticsEntry> {
     const { data, clock } = this.options;
     const now = clock.now();
     if (dayOf(values.created_at) > dayOf(now)) {

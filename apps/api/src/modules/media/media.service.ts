@@ -15,7 +15,7 @@ import type { FileStorage } from '../../adapters/storage/storage';
 import type { DataAccess, Repositories } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
+import type { Principal } from '../../lib/principal';
 import type { JobRunner } from '../jobs/job-runner';
 
 /** Enough of a file's start for file-type to tell PNG, JPEG, WebP and MP4 apart. */

@@ -1,7 +1,7 @@
 import type { ListQuery, Notification } from '@portal/contract';
 import type { DataAccess } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
-import type { Principal } from '../auth/auth.service';
+import type { Principal } from '../../lib/principal';
 import type { NotificationView } from './notification.repository';
 
 /** Each user's notifications: reading them and marking them read (docs/product/review.md, Notifications). */

@@ -24,7 +24,7 @@ import type { DataAccess, Repositories } from '../../db/repositories';
 import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
+import type { Principal } from '../../lib/principal';
 import { amountDueOf, coversUntil, formatDollars, newPaymentLink, receiptNumber } from './payment-links';
 
 export interface PaymentServiceOptions {

@@ -10,7 +10,7 @@ import {
 import type { DataAccess } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
+import type { AdminPrincipal } from '../../lib/principal';
 import { toCampaign } from '../campaigns/campaign-answers';
 import type { CampaignService } from '../campaigns/campaign.service';
 import { toHistoryEntry, toListedUser } from './review-answers';
@@ -46,7 +46,7 @@ export class ReviewService {
    * Approves (publishes) or declines a pending campaign. The row is locked first, so of two
    * administrators deciding at once the second finds it decided and gets 409.
    */
-  async decide(admin: Principal, id: number, values: ApprovalValues): Promise<Campaign> {
+  async decide(admin: AdminPrincipal, id: number, values: ApprovalValues): Promise<Campaign> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockSubmitted(id);
@@ -116,7 +116,7 @@ export class ReviewService {
    * switches off their approved and pending campaigns that are not archived; an unban only lets
    * them log in again.
    */
-  async toggleStatus(admin: Principal, id: number): Promise<{ id: number; status: boolean }> {
+  async toggleStatus(admin: AdminPrincipal, id: number): Promise<{ id: number; status: boolean }> {
     const { data, clock } = this.options;
     return data.withTransaction(async (repos) => {
       const user = await repos.users.lock(id);
