@@ -15,7 +15,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarStore } from './modules/account/avatar-store';
 import { campaignRoutes } from './modules/campaigns/campaign.routes';
-import { CampaignService } from './modules/campaigns/campaign.service';
+import { campaignJobs, CampaignService } from './modules/campaigns/campaign.service';
 import { filesRoutes } from './modules/account/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
@@ -26,15 +26,15 @@ import { RecoveryService } from './modules/auth/recovery.service';
 import { SignupService } from './modules/auth/signup.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
-import { EventDispatcher } from './modules/events/event-dispatcher';
-import { JobRunner } from './modules/jobs/job-runner';
-import { Mailer } from './modules/mail/mail.service';
+import { EventDispatcher, eventJobs } from './modules/events/event-dispatcher';
+import { JobRunner } from './lib/job-runner';
+import { Mailer, mailJobs } from './modules/mail/mail.service';
 import { mediaRoutes } from './modules/media/media.routes';
-import { MediaService } from './modules/media/media.service';
+import { mediaJobs, MediaService } from './modules/media/media.service';
 import { subscribeMail } from './modules/mail/mail.subscribers';
 import { NotificationHub } from './modules/notifications/notification-hub';
 import { SandboxProvider } from './adapters/payments/sandbox-provider';
-import { PAYMENT_JOBS, PaymentService } from './modules/payments/payment.service';
+import { paymentJobs, PaymentService } from './modules/payments/payment.service';
 import { paymentRoutes } from './modules/payments/payment.routes';
 import { subscribePayments } from './modules/payments/payment.subscribers';
 import { notificationRoutes } from './modules/notifications/notification.routes';
@@ -150,8 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicOrigin: config.publicOrigin,
   });
   const accountService = new AccountService({ data, clock, mailer, avatars, passwordTries });
-  const mediaService = new MediaService({ data, clock, jobs, storage: adapters.storage });
-  const campaignService = new CampaignService({ data, clock, jobs, media: mediaService });
+  const mediaService = new MediaService({ data, clock, storage: adapters.storage });
+  const campaignService = new CampaignService({ data, clock, media: mediaService });
   const reviewService = new ReviewService({ data, clock, campaigns: campaignService });
   const notificationService = new NotificationService({ data, clock, productName });
   const insightsService = new InsightsService({ data, clock });
@@ -164,7 +164,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     seller: config.seller,
     log: app.log,
   });
-  jobs.register({ name: PAYMENT_JOBS.renew, everyMs: 60_000, run: () => paymentService.renewEndedPeriods() });
+  // Every module's background work, declared beside the service that does it.
+  for (const job of [
+    ...eventJobs(events),
+    ...mailJobs(mailer),
+    ...mediaJobs(mediaService),
+    ...campaignJobs(campaignService),
+    ...paymentJobs(paymentService),
+  ]) {
+    jobs.register(job);
+  }
   const notificationHub = new NotificationHub({
     database,
     notifications: notificationService,

@@ -19,7 +19,7 @@ import type { CampaignRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { CustomerPrincipal } from '../../lib/principal';
-import type { JobRunner } from '../jobs/job-runner';
+import type { JobDefinition } from '../../lib/job-runner';
 import type { MediaService } from '../media/media.service';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
 
@@ -36,12 +36,14 @@ export const copyName = (name: string) =>
 export const DRAFT_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 export const DRAFT_CLEANUP_JOB = 'campaigns.drafts.cleanup';
 
+/** Hourly, in one process at a time (the job's advisory lock). */
+export const campaignJobs = (campaigns: CampaignService): JobDefinition[] => [
+  { name: DRAFT_CLEANUP_JOB, everyMs: 60 * 60_000, run: () => campaigns.removeStaleDrafts() },
+];
+
 /** The customer's campaigns: the new-campaign wizard and its draft (docs/product/campaigns.md). */
 export class CampaignService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; jobs: JobRunner; media: MediaService }) {
-    // Hourly, in one process at a time (the job's advisory lock).
-    options.jobs.register({ name: DRAFT_CLEANUP_JOB, everyMs: 60 * 60_000, run: () => this.removeStaleDrafts() });
-  }
+  constructor(private readonly options: { data: DataAccess; clock: Clock; media: MediaService }) {}
 
   /** Step 1: the caller's draft is created, within the campaign quota, or updated when there is one. */
   async saveDetails(principal: CustomerPrincipal, details: CampaignDetailsValues): Promise<Campaign> {

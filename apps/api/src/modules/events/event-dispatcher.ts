@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import { createRepositories, type Repositories } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
-import type { JobRunner } from '../jobs/job-runner';
+import { nextAttemptAt } from '../../lib/backoff';
+import type { JobDefinition, JobRunner } from '../../lib/job-runner';
 import { DOMAIN_EVENTS_CHANNEL, type DomainEvent, type DomainEventType } from './domain-events';
 import { EventRepository } from './event.repository';
 
@@ -12,9 +13,6 @@ const POLL_MS = 5_000;
 export const MAX_EVENT_ATTEMPTS = 12;
 /** Processed events are kept this long for investigation, then pruned. */
 export const PROCESSED_EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
-
-/** 10 s, 20 s, 40 s … capped at 2 hours. */
-const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 2 * 60 * 60_000);
 
 export interface SubscriberContext {
   /** Repositories in the dispatch's transaction: what a subscriber writes commits with the event's "processed" mark. */
@@ -30,6 +28,12 @@ export type EventSubscriber<T extends DomainEventType> = (
 
 export const EVENT_JOBS = { dispatch: 'events.dispatch', prune: 'events.prune' } as const;
 
+/** Dispatch on a poll (and when woken by NOTIFY), and the hourly pruning of processed events. */
+export const eventJobs = (events: EventDispatcher): JobDefinition[] => [
+  { name: EVENT_JOBS.dispatch, everyMs: POLL_MS, run: () => events.dispatchPending() },
+  { name: EVENT_JOBS.prune, everyMs: 60 * 60_000, run: () => events.pruneProcessed() },
+];
+
 /**
  * Hands each recorded event to its subscribers (decision 010). All subscribers of an event run
  * in one savepoint with the event's "processed" mark, so their writes land exactly once: if one
@@ -40,11 +44,14 @@ export class EventDispatcher {
   private readonly subscribers = new Map<DomainEventType, { name: string; handle: EventSubscriber<never> }[]>();
 
   constructor(
-    private readonly options: { database: DatabaseHandle; clock: Clock; jobs: JobRunner; log: FastifyBaseLogger },
-  ) {
-    options.jobs.register({ name: EVENT_JOBS.dispatch, everyMs: POLL_MS, run: () => this.dispatchPending() });
-    options.jobs.register({ name: EVENT_JOBS.prune, everyMs: 60 * 60_000, run: () => this.pruneProcessed() });
-  }
+    private readonly options: {
+      database: DatabaseHandle;
+      clock: Clock;
+      /** Wakes dispatch when an event commits (the rounds themselves are `eventJobs`). */
+      jobs: Pick<JobRunner, 'runSoon'>;
+      log: FastifyBaseLogger;
+    },
+  ) {}
 
   subscribe<T extends DomainEventType>(type: T, name: string, handle: EventSubscriber<T>): void {
     const list = this.subscribers.get(type) ?? [];
@@ -102,11 +109,11 @@ export class EventDispatcher {
       await events.markAbandoned(event.id, attempts, clock.now(), reason);
     } else {
       log.warn({ eventId: event.id, type: event.type, attempts, err: error }, 'event not handled, will retry');
-      await events.markRetry(event.id, attempts, new Date(clock.now().getTime() + retryDelayMs(attempts)), reason);
+      await events.markRetry(event.id, attempts, nextAttemptAt(clock.now(), attempts), reason);
     }
   }
 
-  private async pruneProcessed(): Promise<number> {
+  async pruneProcessed(): Promise<number> {
     const before = new Date(this.options.clock.now().getTime() - PROCESSED_EVENT_RETENTION_MS);
     return new EventRepository(this.options.database.db).pruneProcessed(before);
   }

@@ -3,7 +3,8 @@ import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Database } from '../../db/database';
 import type { Repositories } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
-import type { JobRunner } from '../jobs/job-runner';
+import { nextAttemptAt } from '../../lib/backoff';
+import type { JobDefinition, JobRunner } from '../../lib/job-runner';
 import { MailRepository } from './mail.repository';
 import {
   staticTemplates,
@@ -20,9 +21,6 @@ export const MAIL_JOB = 'mail.deliver';
 /** After this many failed attempts (about a day of retries) a message is given up and logged. */
 export const MAX_MAIL_ATTEMPTS = 12;
 
-/** 10 s, 20 s, 40 s … capped at 2 hours. */
-export const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 2 * 60 * 60_000);
-
 export interface MailerOptions {
   db: Database;
   transport: MailTransport;
@@ -30,14 +28,19 @@ export interface MailerOptions {
   from: string;
   context: MailContext;
   log: FastifyBaseLogger;
-  /** Runs delivery rounds: on a period once started, and right after actions. */
-  jobs: JobRunner;
+  /** Starts a delivery round right after an action (the round itself is `mailJobs`). */
+  jobs: Pick<JobRunner, 'runSoon'>;
   /**
    * Whether `kick` starts a delivery round right after an action (the default). Tests that must
    * see the queue as the action left it turn it off and call `deliverDue` themselves.
    */
   deliverAfterActions?: boolean;
 }
+
+/** Delivery of the queue: on a period, and right after actions (`Mailer.kick`). */
+export const mailJobs = (mailer: Mailer): JobDefinition[] => [
+  { name: MAIL_JOB, everyMs: POLL_MS, run: () => mailer.deliverDue() },
+];
 
 /**
  * Sends queued e-mail. `queue` writes within the caller's transaction; delivery is a job
@@ -50,7 +53,6 @@ export class Mailer {
 
   constructor(private readonly options: MailerOptions) {
     for (const template of staticTemplates) this.register(template);
-    options.jobs.register({ name: MAIL_JOB, everyMs: POLL_MS, run: () => this.deliverDue() });
   }
 
   /** Adds a template whose rendering needs more than its parameters (the reset link). */
@@ -116,11 +118,7 @@ export class Mailer {
             await repository.markFailed(message.id, clock.now(), reason);
           } else {
             log.warn({ mailId: message.id, attempts: message.attempts, err: error }, 'e-mail not sent, will retry');
-            await repository.markRetry(
-              message.id,
-              new Date(clock.now().getTime() + retryDelayMs(message.attempts)),
-              reason,
-            );
+            await repository.markRetry(message.id, nextAttemptAt(clock.now(), message.attempts), reason);
           }
         }
       }

@@ -16,7 +16,7 @@ import type { DataAccess, Repositories } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
 import type { Principal } from '../../lib/principal';
-import type { JobRunner } from '../jobs/job-runner';
+import type { JobDefinition } from '../../lib/job-runner';
 
 /** Enough of a file's start for file-type to tell PNG, JPEG, WebP and MP4 apart. */
 const CONTENT_SNIFF_BYTES = 4100;
@@ -36,16 +36,14 @@ export const UNATTACHED_CLEANUP_JOB = 'media.unattached.cleanup';
 /** Files removed per run at most, so one run stays short; the next hour takes the rest. */
 const CLEANUP_BATCH = 500;
 
+/** Hourly, in one process at a time (the job's advisory lock). */
+export const mediaJobs = (media: MediaService): JobDefinition[] => [
+  { name: UNATTACHED_CLEANUP_JOB, everyMs: 60 * 60_000, run: () => media.removeUnattachedFiles() },
+];
+
 /** Campaign files (docs/product/campaigns.md, Media): issuing upload and view addresses, deleting. */
 export class MediaService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; jobs: JobRunner; storage: FileStorage }) {
-    // Hourly, in one process at a time (the job's advisory lock).
-    options.jobs.register({
-      name: UNATTACHED_CLEANUP_JOB,
-      everyMs: 60 * 60_000,
-      run: () => this.removeUnattachedFiles(),
-    });
-  }
+  constructor(private readonly options: { data: DataAccess; clock: Clock; storage: FileStorage }) {}
 
   /**
    * Checks what the customer means to upload and issues an address for exactly that: a new

@@ -23,6 +23,7 @@ import type { SellerConfig } from '../../config';
 import type { DataAccess, Repositories } from '../../db/repositories';
 import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { JobDefinition } from '../../lib/job-runner';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../../lib/principal';
 import { amountDueOf, coversUntil, formatDollars, newPaymentLink, receiptNumber } from './payment-links';
@@ -39,6 +40,10 @@ export interface PaymentServiceOptions {
 
 /** Jobs of this module: ending daily campaigns' paid weeks. */
 export const PAYMENT_JOBS = { renew: 'payments.periods.renew' } as const;
+
+export const paymentJobs = (payments: PaymentService): JobDefinition[] => [
+  { name: PAYMENT_JOBS.renew, everyMs: 60_000, run: () => payments.renewEndedPeriods() },
+];
 
 const dollars = (cents: number) => cents / 100;
 
