@@ -4,7 +4,7 @@ import {
   type BillingDetailsValues,
   type CurrentSessionResponse,
 } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, unauthorized } from '../../lib/http-errors';
@@ -18,9 +18,27 @@ import type { Mailer } from '../mail/mail.service';
 import { emailChangeCode } from '../mail/mail.templates';
 import { toUserData } from '../users/user-answers';
 import type { AvatarStore } from './avatar-store';
+import type { OneTimeCodeRepository } from '../auth/one-time-code.repository';
+import type { ResetTokenRepository } from '../auth/reset-token.repository';
+import type { SessionRepository } from '../auth/session.repository';
+import type { EventRepository } from '../events/event.repository';
+import type { MailRepository } from '../mail/mail.repository';
+import type { BillingRepository } from '../users/billing.repository';
+import type { UserRepository } from '../users/user.repository';
+
+/** The tables the account pages change. */
+export interface AccountRepositories {
+  users: UserRepository;
+  billing: BillingRepository;
+  codes: OneTimeCodeRepository;
+  resetTokens: ResetTokenRepository;
+  sessions: SessionRepository;
+  events: EventRepository;
+  mail: MailRepository;
+}
 
 export interface AccountServiceOptions {
-  data: DataAccess;
+  data: DataAccess<AccountRepositories>;
   clock: Clock;
   mailer: Mailer;
   avatars: AvatarStore;

@@ -10,7 +10,7 @@ import {
   SIGNUP_STEP,
 } from '@portal/contract';
 import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
-import type { DataAccess, Repositories } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
@@ -24,9 +24,21 @@ import { toRegistrationUser, toUserData } from '../users/user-answers';
 import { incompleteRegistrationBody, type AuthService } from './auth.service';
 import { codeError, OneTimeCodes } from './one-time-codes';
 import type { PasswordTries } from './password-tries';
+import type { OneTimeCodeRepository } from './one-time-code.repository';
+import type { MailRepository } from '../mail/mail.repository';
+import type { BillingRepository } from '../users/billing.repository';
+import type { UserRepository } from '../users/user.repository';
+
+/** The tables a sign-up writes: the user, their billing details, their codes, the mail queue. */
+export interface SignupRepositories {
+  users: UserRepository;
+  billing: BillingRepository;
+  codes: OneTimeCodeRepository;
+  mail: MailRepository;
+}
 
 export interface SignupServiceOptions {
-  data: DataAccess;
+  data: DataAccess<SignupRepositories>;
   clock: Clock;
   authService: AuthService;
   passwordTries: PasswordTries;
@@ -154,7 +166,7 @@ export class SignupService {
   }
 
   /** Resend is limited to one code a minute; the answer says how long to wait. */
-  private async sendSignupCode(repos: Repositories, user: User): Promise<void> {
+  private async sendSignupCode(repos: SignupRepositories, user: User): Promise<void> {
     const { clock, mailer } = this.options;
     const code = await new OneTimeCodes(repos).issue(user.id, 'verify_email', user.email, clock.now());
     await mailer.queue(repos, user.email, signupCode.with({ code }));

@@ -14,13 +14,21 @@ import {
   type CustomerListTab,
   type ListQuery,
 } from '@portal/contract';
-import type { DataAccess, Repositories } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { CampaignRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { CustomerPrincipal } from '../../lib/principal';
 import type { JobDefinition } from '../../lib/job-runner';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { EventRepository } from '../events/event.repository';
+import type { StatisticsRepository } from '../insights/statistics.repository';
+import type { MediaRepository } from '../media/media.repository';
 import type { MediaService } from '../media/media.service';
+import type { PaymentRepository } from '../payments/payment.repository';
+import type { UserRepository } from '../users/user.repository';
+import type { AdTemplateRepository } from './ad-template.repository';
+import type { CampaignRepository } from './campaign.repository';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
@@ -41,9 +49,27 @@ export const campaignJobs = (campaigns: CampaignService): JobDefinition[] => [
   { name: DRAFT_CLEANUP_JOB, everyMs: 60 * 60_000, run: () => campaigns.removeStaleDrafts() },
 ];
 
+/**
+ * What the customer's campaign actions read and change: the campaigns with their ads and file
+ * records, the owner's row (the quota lock), the History and the review event, the open payment
+ * links an archive cancels, and the figures a campaign's detail shows.
+ */
+export interface CampaignRepositories {
+  campaigns: CampaignRepository;
+  ads: AdTemplateRepository;
+  media: MediaRepository;
+  users: UserRepository;
+  audit: AuditRepository;
+  events: EventRepository;
+  payments: PaymentRepository;
+  statistics: StatisticsRepository;
+}
+
 /** The customer's campaigns: the new-campaign wizard and its draft (docs/product/campaigns.md). */
 export class CampaignService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; media: MediaService }) {}
+  constructor(
+    private readonly options: { data: DataAccess<CampaignRepositories>; clock: Clock; media: MediaService },
+  ) {}
 
   /** Step 1: the caller's draft is created, within the campaign quota, or updated when there is one. */
   async saveDetails(principal: CustomerPrincipal, details: CampaignDetailsValues): Promise<Campaign> {
@@ -62,12 +88,12 @@ export class CampaignService {
    * Takes the lock that runs one customer's quota checks one at a time (decision 023), so that
    * of parallel requests each sees what the ones before it added.
    */
-  private async lockQuotas(repos: Repositories, userId: number): Promise<void> {
+  private async lockQuotas(repos: CampaignRepositories, userId: number): Promise<void> {
     await repos.users.lock(userId);
   }
 
   /** Refuses (409) when `adding` more campaigns would pass the quota of campaigns not archived. */
-  private async checkCampaignRoom(repos: Repositories, userId: number, adding: number): Promise<void> {
+  private async checkCampaignRoom(repos: CampaignRepositories, userId: number, adding: number): Promise<void> {
     const left = Math.max(0, CUSTOMER_QUOTAS.campaigns - (await repos.campaigns.countNotArchived(userId)));
     if (adding > left) throw new HttpError(409, QUOTA_MESSAGES.campaigns(left));
   }
@@ -102,10 +128,10 @@ export class CampaignService {
       const publishable =
         (campaign.approvalStatus === 'draft' || campaign.approvalStatus === 'declined') && !campaign.archivedAt;
       if (!publishable) throw new HttpError(409, CAMPAIGN_MESSAGES.notPublishable);
-      const ad = await repos.campaigns.findAdTemplate(campaign.id);
+      const ad = await repos.ads.find(campaign.id);
       if (!ad) throw new HttpError(409, CAMPAIGN_MESSAGES.adMissing);
       if (ad.id !== body.template_id) throw fieldError(422, 'template_id', CAMPAIGN_MESSAGES.adNotThisCampaigns);
-      if ((await repos.campaigns.files(campaign.id)).length === 0) {
+      if ((await repos.media.ofCampaign(campaign.id)).length === 0) {
         throw fieldError(422, 'campaign_content', AD_MESSAGES.mediaMissing);
       }
       await this.submitForReview(repos, campaign, campaign.approvalStatus === 'draft' ? 'new' : 'resubmitted');
@@ -140,10 +166,10 @@ export class CampaignService {
         throw new HttpError(409, CAMPAIGN_MESSAGES.archivedCannotSwitchOn);
       }
       const now = clock.now();
-      const ad = await repos.campaigns.findAdTemplate(campaign.id);
+      const ad = await repos.ads.find(campaign.id);
       const nameChanged = changes.campaign_name !== undefined && changes.campaign_name !== campaign.name;
       const urlChanged = changes.destination_url !== undefined && changes.destination_url !== ad?.destinationUrl;
-      if (urlChanged) await repos.campaigns.updateDestinationUrl(campaign.id, changes.destination_url!, now);
+      if (urlChanged) await repos.ads.updateDestinationUrl(campaign.id, changes.destination_url!, now);
       await repos.campaigns.update(campaign.id, {
         ...(changes.on_off !== undefined && { onOff: changes.on_off }),
         ...(nameChanged && { name: changes.campaign_name }),
@@ -190,25 +216,29 @@ export class CampaignService {
       await this.checkCampaignRoom(repos, principal.userId, rows.length);
       const now = clock.now();
       for (const row of rows) {
-        const ad = await repos.campaigns.findAdTemplate(row.id);
-        const files = await repos.campaigns.files(row.id);
+        const ad = await repos.ads.find(row.id);
+        const files = await repos.media.ofCampaign(row.id);
         const campaignId = await repos.campaigns.insertCopy({
-          campaign: {
-            userId: row.userId,
-            name: copyName(row.name),
-            objective: row.objective,
-            budgetType: row.budgetType,
-            budgetAmount: row.budgetAmount,
-            keywords: row.keywords,
-            approvalStatus: 'pending',
-            onOff: row.onOff,
-            submittedAt: now,
-            createdAt: now,
-            updatedAt: now,
-          },
-          ad: ad ? { adTitle: ad.adTitle, adDescription: ad.adDescription, destinationUrl: ad.destinationUrl } : null,
-          files: files.map(({ id: _id, campaignId: _campaignId, ...file }) => ({ ...file, issuedAt: now })),
+          userId: row.userId,
+          name: copyName(row.name),
+          objective: row.objective,
+          budgetType: row.budgetType,
+          budgetAmount: row.budgetAmount,
+          keywords: row.keywords,
+          approvalStatus: 'pending',
+          onOff: row.onOff,
+          submittedAt: now,
+          createdAt: now,
+          updatedAt: now,
         });
+        if (ad) {
+          const { adTitle, adDescription, destinationUrl } = ad;
+          await repos.ads.save(campaignId, { adTitle, adDescription, destinationUrl }, now);
+        }
+        await repos.media.insertCopies(
+          campaignId,
+          files.map(({ id: _id, campaignId: _campaignId, ...file }) => ({ ...file, issuedAt: now })),
+        );
         await this.recordSubmission(repos, campaignId, row.userId, 'duplicated', now);
       }
     });
@@ -281,7 +311,11 @@ export class CampaignService {
   }
 
   /** Makes a locked campaign pending, with its submission recorded for the administrators. */
-  private async submitForReview(repos: Repositories, campaign: CampaignRow, reason: SubmissionReason): Promise<void> {
+  private async submitForReview(
+    repos: CampaignRepositories,
+    campaign: CampaignRow,
+    reason: SubmissionReason,
+  ): Promise<void> {
     const now = this.options.clock.now();
     await repos.campaigns.update(campaign.id, {
       approvalStatus: 'pending',
@@ -294,7 +328,7 @@ export class CampaignService {
 
   /** The event the administrators are notified by, and the campaign's History line. */
   private async recordSubmission(
-    repos: Repositories,
+    repos: CampaignRepositories,
     campaignId: number,
     userId: number,
     reason: SubmissionReason,
@@ -324,7 +358,7 @@ export class CampaignService {
   }
 
   private async contentOf(campaignId: number) {
-    const files = await this.options.data.repos.campaigns.files(campaignId);
+    const files = await this.options.data.repos.media.ofCampaign(campaignId);
     return Promise.all(
       files.map(async (file) => ({
         s3_key: file.key,
@@ -350,10 +384,10 @@ export class CampaignService {
 
   /** Cancel: the draft goes, with its files. Another user's campaign, or one that is no draft, is not found. */
   async deleteDraft(principal: CustomerPrincipal, id: number): Promise<void> {
-    await this.options.media.removeFiles(async (repos) => {
-      const fileIds = await repos.campaigns.fileIds([id]);
+    await this.options.data.withTransaction(async (repos) => {
+      const fileIds = await repos.media.idsOfCampaigns([id]);
       if (!(await repos.campaigns.deleteDraft(principal.userId, id))) throw notFound(CAMPAIGN_MESSAGES.draftNotFound);
-      return fileIds;
+      await this.options.media.removeFiles(repos, fileIds);
     });
   }
 
@@ -383,10 +417,10 @@ export class CampaignService {
       const campaign = await repos.campaigns.lockDraft(principal.userId, body.campaign_id);
       if (!campaign) throw notADraft();
       // A file attached to another campaign meanwhile is no longer the caller's to attach.
-      if ((await repos.campaigns.replaceFiles(principal.userId, campaign.id, keys)) < keys.length) {
+      if ((await repos.media.attach(principal.userId, campaign.id, keys)) < keys.length) {
         throw notFound(MEDIA_MESSAGES.notFound);
       }
-      const saved = await repos.campaigns.saveAdTemplate(
+      const saved = await repos.ads.save(
         campaign.id,
         { adTitle: body.ad_title, adDescription: body.ad_description, destinationUrl: body.destination_url },
         now,
@@ -403,12 +437,12 @@ export class CampaignService {
     // The drafts are locked while their files are listed and they are deleted, so a save in
     // between cannot keep a draft whose files are about to go.
     let removed = 0;
-    await this.options.media.removeFiles(async (repos) => {
+    await this.options.data.withTransaction(async (repos) => {
       const stale = await repos.campaigns.lockDraftsUntouchedSince(before);
-      const fileIds = await repos.campaigns.fileIds(stale);
+      const fileIds = await repos.media.idsOfCampaigns(stale);
       await repos.campaigns.deleteByIds(stale);
       removed = stale.length;
-      return fileIds;
+      await this.options.media.removeFiles(repos, fileIds);
     });
     return removed;
   }

@@ -12,13 +12,28 @@ import {
   type StatisticsValues,
   type WeeklySpend,
 } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import { SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type SummedFigures } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
 import { toCampaign } from '../campaigns/campaign-answers';
-import type { AnalyticsScope } from '../campaigns/campaign.repository';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { AnalyticsScope, CampaignRepository } from '../campaigns/campaign.repository';
+import type { PaymentRepository } from '../payments/payment.repository';
+import type { UserRepository } from '../users/user.repository';
+import type { FiguresRepository } from './figures.repository';
+import type { StatisticsRepository } from './statistics.repository';
+
+/** What figures entries write and what the dashboards and analytics read. */
+export interface InsightsRepositories {
+  statistics: StatisticsRepository;
+  figures: FiguresRepository;
+  campaigns: CampaignRepository;
+  users: UserRepository;
+  payments: PaymentRepository;
+  audit: AuditRepository;
+}
 import { csvStream } from './analytics-csv';
 import { costPer, dollars, FIGURE_COLUMNS, isMoneyColumn, toStatisticsEntry } from './statistics-answers';
 import { addDays, dayOf, mondayOf } from './weeks';
@@ -48,7 +63,7 @@ const CAMPAIGN_NOT_FOUND = 'Campaign not found';
  * pages read. Sums come from the daily ledgers, which every entry updates in its transaction.
  */
 export class InsightsService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock }) {}
+  constructor(private readonly options: { data: DataAccess<InsightsRepositories>; clock: Clock }) {}
 
   /**
    * Adds an entry of an approved campaign's figures, with its audit row, in one transaction.

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Database } from '../../db/database';
-import type { Repositories } from '../../db/repositories';
 import type { Clock } from '../../lib/clock';
 import { nextAttemptAt } from '../../lib/backoff';
 import type { JobDefinition, JobRunner } from '../../lib/job-runner';
@@ -65,7 +64,7 @@ export class Mailer {
   }
 
   /** Adds a message to the queue through the caller's repositories (a transaction's, so it commits with the action). */
-  async queue(repos: Pick<Repositories, 'mail'>, to: string, mail: QueuedMail): Promise<void> {
+  async queue(repos: { mail: MailRepository }, to: string, mail: QueuedMail): Promise<void> {
     await repos.mail.enqueue({ to, ...mail }, this.options.clock.now());
   }
 

@@ -1,5 +1,8 @@
 import { cardLabel, checkoutPath, receiptPath } from '@portal/contract';
-import type { EventDispatcher } from '../events/event-dispatcher';
+import type { CampaignRepository } from '../campaigns/campaign.repository';
+import type { EventSubscriptions } from '../events/event-dispatcher';
+import type { PaymentRepository } from '../payments/payment.repository';
+import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mail.service';
 import {
   campaignApprovedNotice,
@@ -37,7 +40,7 @@ const billedTo = (billing: BillingSnapshot) =>
  * path, where answers to the portal's own pages carry the path alone.
  */
 export function subscribeMail(
-  events: EventDispatcher,
+  events: EventSubscriptions<{ mail: MailRepository; campaigns: CampaignRepository; payments: PaymentRepository }>,
   mailer: Mailer,
   publicOrigin: string,
   seller: SellerConfig,

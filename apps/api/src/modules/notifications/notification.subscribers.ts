@@ -1,5 +1,8 @@
-import type { EventDispatcher } from '../events/event-dispatcher';
-import type { CampaignView } from '../campaigns/campaign.repository';
+import type { CampaignRepository, CampaignView } from '../campaigns/campaign.repository';
+import type { EventSubscriptions } from '../events/event-dispatcher';
+import type { UserRepository } from '../users/user.repository';
+import type { PaymentRepository } from '../payments/payment.repository';
+import type { NotificationRepository } from './notification.repository';
 import { formatDollars } from '../payments/payment-links';
 import { approvalNotice, approvalOutlook } from '../review/approval-notice';
 
@@ -18,7 +21,14 @@ const SUBMISSION_WORDS = {
  * The notifications that follow from events (docs/product/review.md, Notifications): written in
  * the event's savepoint, so each lands exactly once, and announced to open pages on commit.
  */
-export function subscribeNotifications(events: EventDispatcher): void {
+export function subscribeNotifications(
+  events: EventSubscriptions<{
+    notifications: NotificationRepository;
+    campaigns: CampaignRepository;
+    users: UserRepository;
+    payments: PaymentRepository;
+  }>,
+): void {
   events.subscribe('campaign.submitted', 'notifications', async (event, { repos }) => {
     const { campaignId, reason } = event.payload;
     const view = await repos.campaigns.findView(campaignId);

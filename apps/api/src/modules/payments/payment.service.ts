@@ -20,16 +20,30 @@ import {
   type StripePaymentProvider,
 } from '../../adapters/payments/payment-provider';
 import type { SellerConfig } from '../../config';
-import type { DataAccess, Repositories } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/job-runner';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../../lib/principal';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { CampaignRepository } from '../campaigns/campaign.repository';
+import type { EventRepository } from '../events/event.repository';
+import type { UserRepository } from '../users/user.repository';
+import type { PaymentRepository } from './payment.repository';
 import { amountDueOf, coversUntil, formatDollars, newPaymentLink, receiptNumber } from './payment-links';
 
+/** What payments change: links and payments, the campaigns they pay, the audit trail, the events. */
+export interface PaymentRepositories {
+  payments: PaymentRepository;
+  campaigns: CampaignRepository;
+  users: UserRepository;
+  audit: AuditRepository;
+  events: EventRepository;
+}
+
 export interface PaymentServiceOptions {
-  data: DataAccess;
+  data: DataAccess<PaymentRepositories>;
   clock: Clock;
   provider: PaymentProvider;
   publicOrigin: string;
@@ -248,7 +262,7 @@ export class PaymentService {
   }
 
   private async sandboxSource(
-    repos: Repositories,
+    repos: PaymentRepositories,
     principal: Principal,
     body: { payment_method_id?: number; card_number?: string; expiry?: string; cvc?: string },
   ) {
@@ -342,7 +356,10 @@ export class PaymentService {
    * gives the closed link, whose payment must be refunded, unless this very payment is the
    * one already recorded against it (an event for it delivered under another id).
    */
-  private async recordOrFindClosed(repos: Repositories, payment: ProviderPayment): Promise<LockedLink | undefined> {
+  private async recordOrFindClosed(
+    repos: PaymentRepositories,
+    payment: ProviderPayment,
+  ): Promise<LockedLink | undefined> {
     const locked = await this.lockForPayment(repos, payment.linkId);
     // A link the portal never made: nothing to record, and no payment of the portal's to refund.
     if (!locked) return undefined;
@@ -359,7 +376,7 @@ export class PaymentService {
    * Archiving a campaign, approving it, renewing its period and paying its link all take them
    * in this order, so none of them can deadlock another.
    */
-  private async lockForPayment(repos: Repositories, linkId: number): Promise<LockedLink | undefined> {
+  private async lockForPayment(repos: PaymentRepositories, linkId: number): Promise<LockedLink | undefined> {
     // A link's campaign never changes, so it is read before any lock is taken.
     const known = await repos.payments.link(linkId);
     if (!known) return undefined;
@@ -375,14 +392,14 @@ export class PaymentService {
    * customer told. A link that is no longer open, or whose campaign is archived, records
    * nothing and gives undefined.
    */
-  async recordPayment(repos: Repositories, payment: ProviderPayment): Promise<PaymentRow | undefined> {
+  async recordPayment(repos: PaymentRepositories, payment: ProviderPayment): Promise<PaymentRow | undefined> {
     const locked = await this.lockForPayment(repos, payment.linkId);
     if (!locked?.payable) return undefined;
     return this.recordLocked(repos, locked, payment);
   }
 
   private async recordLocked(
-    repos: Repositories,
+    repos: PaymentRepositories,
     { link, campaign }: LockedLink,
     payment: ProviderPayment,
   ): Promise<PaymentRow> {
@@ -426,7 +443,7 @@ export class PaymentService {
     return row;
   }
 
-  private async billingSnapshot(repos: Repositories, userId: number): Promise<BillingSnapshot> {
+  private async billingSnapshot(repos: PaymentRepositories, userId: number): Promise<BillingSnapshot> {
     const found = await repos.users.findById(userId);
     const user = found?.user;
     const billing = found?.billing;

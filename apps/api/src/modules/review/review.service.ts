@@ -7,13 +7,29 @@ import {
   type ListQuery,
   type ReviewListingType,
 } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
 import { toCampaign } from '../campaigns/campaign-answers';
 import type { CampaignService } from '../campaigns/campaign.service';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { CampaignRepository } from '../campaigns/campaign.repository';
+import type { SessionRepository } from '../auth/session.repository';
+import type { SignupSessionRepository } from '../auth/signup-session.repository';
+import type { EventRepository } from '../events/event.repository';
+import type { UserRepository } from '../users/user.repository';
 import { toHistoryEntry, toListedUser } from './review-answers';
+
+/** What decisions and bans change: campaigns, users and their sessions, the audit trail, the events. */
+export interface ReviewRepositories {
+  campaigns: CampaignRepository;
+  users: UserRepository;
+  sessions: SessionRepository;
+  signupSessions: SignupSessionRepository;
+  audit: AuditRepository;
+  events: EventRepository;
+}
 
 /**
  * The administrators' side (docs/product/review.md): the review queue and its decisions, and
@@ -21,7 +37,9 @@ import { toHistoryEntry, toListedUser } from './review-answers';
  * transaction of the change.
  */
 export class ReviewService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; campaigns: CampaignService }) {}
+  constructor(
+    private readonly options: { data: DataAccess<ReviewRepositories>; clock: Clock; campaigns: CampaignService },
+  ) {}
 
   async listRequests(listingType: ReviewListingType, query: ListQuery) {
     const page = await this.options.data.repos.campaigns.listForReview(listingType, query);
