@@ -11,20 +11,19 @@ import { fieldError, unauthorized } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
-import { revokeOutstandingProofs } from '../auth/credentials';
-import { codeError, OneTimeCodes } from '../auth/one-time-codes';
-import type { PasswordTries } from '../auth/password-tries';
-import type { Mailer } from '../mail/mail.service';
-import { emailChangeCode } from '../mail/mail.templates';
-import { toUserData } from '../users/user-answers';
-import type { AvatarStore } from './avatar-store';
-import type { OneTimeCodeRepository } from '../auth/one-time-code.repository';
-import type { ResetTokenRepository } from '../auth/reset-token.repository';
-import type { SessionRepository } from '../auth/session.repository';
-import type { EventRepository } from '../events/event.repository';
-import type { MailRepository } from '../mail/mail.repository';
-import type { BillingRepository } from '../users/billing.repository';
-import type { UserRepository } from '../users/user.repository';
+import { codeError, OneTimeCodes, revokeOutstandingProofs } from '../credentials';
+import type { PasswordTries } from '../credentials';
+import type { Mailer } from '../mail';
+import { emailChangeCode } from '../mail';
+import { toUserData } from '../users';
+import type { AvatarStore } from '../users';
+import type { OneTimeCodeRepository } from '../credentials';
+import type { ResetTokenRepository } from '../credentials';
+import type { SessionRepository } from '../auth';
+import type { EventRepository } from '../events';
+import type { MailRepository } from '../mail';
+import type { BillingRepository } from '../users';
+import type { UserRepository } from '../users';
 
 /** The tables the account pages change. */
 export interface AccountRepositories {

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, authEndpoints } from '@portal/contract';
 import type { GeoIpLookup } from '../../adapters/geoip/geoip';
 import { describeClient } from '../../lib/client-info';
 import { route } from '../../lib/endpoint-route';
-import { setSignupCookie } from '../../lib/signup-cookie';
+import { setSignupCookie } from './signup-cookie';
 import type { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {

@@ -14,11 +14,11 @@ import { forbidden, unauthorized } from '../../lib/http-errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { toRegistrationUser, toUserData } from '../users/user-answers';
-import type { PasswordTries } from './password-tries';
+import { toRegistrationUser, toUserData } from '../users';
+import type { PasswordTries } from '../credentials';
 import type { SessionRepository } from './session.repository';
 import type { SignupSessionRepository } from './signup-session.repository';
-import type { UserRepository } from '../users/user.repository';
+import type { UserRepository } from '../users';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** docs/product/accounts.md, Sessions: 12 hours without Remember me, 30 days with it. */

@@ -6,15 +6,15 @@ import { fieldError, tooManyRequests } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
-import type { Mailer } from '../mail/mail.service';
-import { defineTemplate, passwordResetLinkContent } from '../mail/mail.templates';
-import { revokeOutstandingProofs } from './credentials';
-import type { OneTimeCodeRepository } from './one-time-code.repository';
-import type { ResetTokenRepository } from './reset-token.repository';
+import type { Mailer } from '../mail';
+import { defineTemplate, passwordResetLinkContent } from '../mail';
+import { revokeOutstandingProofs } from '../credentials';
+import type { OneTimeCodeRepository } from '../credentials';
+import type { ResetTokenRepository } from '../credentials';
 import type { SessionRepository } from './session.repository';
-import type { EventRepository } from '../events/event.repository';
-import type { MailRepository } from '../mail/mail.repository';
-import type { UserRepository } from '../users/user.repository';
+import type { EventRepository } from '../events';
+import type { MailRepository } from '../mail';
+import type { UserRepository } from '../users';
 
 /** The tables a password reset reads and changes. */
 export interface RecoveryRepositories {

@@ -17,17 +17,17 @@ import type { ClientInfo } from '../../lib/client-info';
 import { forbidden, HttpError, tooManyRequests } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AvatarStore } from '../account/avatar-store';
-import type { Mailer } from '../mail/mail.service';
-import { signupCode } from '../mail/mail.templates';
-import { toRegistrationUser, toUserData } from '../users/user-answers';
+import type { AvatarStore } from '../users';
+import type { Mailer } from '../mail';
+import { signupCode } from '../mail';
+import { toRegistrationUser, toUserData } from '../users';
 import { incompleteRegistrationBody, type AuthService } from './auth.service';
-import { codeError, OneTimeCodes } from './one-time-codes';
-import type { PasswordTries } from './password-tries';
-import type { OneTimeCodeRepository } from './one-time-code.repository';
-import type { MailRepository } from '../mail/mail.repository';
-import type { BillingRepository } from '../users/billing.repository';
-import type { UserRepository } from '../users/user.repository';
+import { codeError, OneTimeCodes } from '../credentials';
+import type { PasswordTries } from '../credentials';
+import type { OneTimeCodeRepository } from '../credentials';
+import type { MailRepository } from '../mail';
+import type { BillingRepository } from '../users';
+import type { UserRepository } from '../users';
 
 /** The tables a sign-up writes: the user, their billing details, their codes, the mail queue. */
 export interface SignupRepositories {

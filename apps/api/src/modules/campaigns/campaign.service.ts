@@ -20,15 +20,15 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { CustomerPrincipal } from '../../lib/principal';
 import type { JobDefinition } from '../../lib/job-runner';
-import type { AuditRepository } from '../audit/audit.repository';
-import type { EventRepository } from '../events/event.repository';
-import type { StatisticsRepository } from '../insights/statistics.repository';
-import type { MediaRepository } from '../media/media.repository';
-import type { MediaService } from '../media/media.service';
-import type { PaymentRepository } from '../payments/payment.repository';
-import type { UserRepository } from '../users/user.repository';
+import type { AuditRepository } from '../audit';
+import type { EventRepository } from '../events';
+import type { StatisticsRepository } from './statistics.repository';
+import type { MediaRepository } from '../media';
+import type { MediaService } from '../media';
+import type { PaymentRepository } from '../payments';
+import type { UserRepository } from '../users';
 import type { AdTemplateRepository } from './ad-template.repository';
-import type { CampaignRepository } from './campaign.repository';
+import type { CampaignRepository, CampaignView } from './campaign.repository';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
@@ -348,13 +348,15 @@ export class CampaignService {
 
   /** One campaign with its files, for answers about it; its access was checked by the caller. */
   async detail(id: number): Promise<CampaignDetail> {
+    return this.detailOf((await this.options.data.repos.campaigns.findView(id))!);
+  }
+
+  /** The detail of a campaign whose view the caller has read already: its files and figures beside it. */
+  async detailOf(view: CampaignView): Promise<CampaignDetail> {
     const { repos } = this.options.data;
-    const [view, content, entries] = await Promise.all([
-      repos.campaigns.findView(id),
-      this.contentOf(id),
-      repos.statistics.ofCampaign(id),
-    ]);
-    return toCampaignDetail(view!, content, entries);
+    const id = view.campaign.id;
+    const [content, entries] = await Promise.all([this.contentOf(id), repos.statistics.ofCampaign(id)]);
+    return toCampaignDetail(view, content, entries);
   }
 
   private async contentOf(campaignId: number) {

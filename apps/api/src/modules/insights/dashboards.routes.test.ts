@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_FIGURES, ROLE, type Campaign } from '@portal/contract';
-import { CampaignRepository } from '../campaigns/campaign.repository';
+import { CampaignRepository } from '../campaigns';
 import { FiguresRepository } from './figures.repository';
 import { enterFigures, insertCampaigns } from '../../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';

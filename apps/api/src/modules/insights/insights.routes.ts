@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { insightsEndpoints, STATISTICS_MESSAGES } from '@portal/contract';
 import { attachmentDisposition } from '../../adapters/storage/storage';
 import { route } from '../../lib/endpoint-route';
-import type { AnalyticsScope } from '../campaigns/campaign.repository';
+import type { AnalyticsScope } from '../campaigns';
 import type { InsightsService } from './insights.service';
 
 /** Figures, dashboards and analytics (docs/product/insights.md). */

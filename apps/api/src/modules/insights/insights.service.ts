@@ -17,13 +17,12 @@ import { SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type SummedFigures } fr
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
-import { toCampaign } from '../campaigns/campaign-answers';
-import type { AuditRepository } from '../audit/audit.repository';
-import type { AnalyticsScope, CampaignRepository } from '../campaigns/campaign.repository';
-import type { PaymentRepository } from '../payments/payment.repository';
-import type { UserRepository } from '../users/user.repository';
+import { costPer, dollars, toCampaign, toStatisticsEntry } from '../campaigns';
+import type { AuditRepository } from '../audit';
+import type { AnalyticsScope, CampaignRepository, StatisticsRepository } from '../campaigns';
+import type { PaymentRepository } from '../payments';
+import type { UserRepository } from '../users';
 import type { FiguresRepository } from './figures.repository';
-import type { StatisticsRepository } from './statistics.repository';
 
 /** What figures entries write and what the dashboards and analytics read. */
 export interface InsightsRepositories {
@@ -35,8 +34,8 @@ export interface InsightsRepositories {
   audit: AuditRepository;
 }
 import { csvStream } from './analytics-csv';
-import { costPer, dollars, FIGURE_COLUMNS, isMoneyColumn, toStatisticsEntry } from './statistics-answers';
-import { addDays, dayOf, mondayOf } from './weeks';
+import { FIGURE_COLUMNS, isMoneyColumn } from './statistics-answers';
+import { addDays, dayOf, mondayOf } from '../../lib/weeks';
 
 /** The dashboard's Latest Campaigns panel shows this many. */
 export const LATEST_CAMPAIGNS = 5;

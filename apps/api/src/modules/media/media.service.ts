@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import type { FileStorage } from '../../adapters/storage/storage';
 import type { DataAccess } from '../../db/transactor';
-import type { UserRepository } from '../users/user.repository';
+import type { UserRepository } from '../users';
 import type { MediaRepository } from './media.repository';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';

@@ -1,6 +1,7 @@
 import {
   cardLabel,
   checkoutPath,
+  formatUsd,
   isAdminRole,
   PAYMENT_MESSAGES,
   receiptPath,
@@ -26,12 +27,12 @@ import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/job-runner';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { Principal } from '../../lib/principal';
-import type { AuditRepository } from '../audit/audit.repository';
-import type { CampaignRepository } from '../campaigns/campaign.repository';
-import type { EventRepository } from '../events/event.repository';
-import type { UserRepository } from '../users/user.repository';
+import type { AuditRepository } from '../audit';
+import type { CampaignRepository } from '../campaigns';
+import type { EventRepository } from '../events';
+import type { UserRepository } from '../users';
 import type { PaymentRepository } from './payment.repository';
-import { amountDueOf, coversUntil, formatDollars, newPaymentLink, receiptNumber } from './payment-links';
+import { amountDueOf, coversUntil, newPaymentLink, receiptNumber } from './payment-links';
 
 /** What payments change: links and payments, the campaigns they pay, the audit trail, the events. */
 export interface PaymentRepositories {
@@ -341,7 +342,7 @@ export class PaymentService {
           action: 'campaign.payment_refunded',
           subject: { type: 'campaign', id: refund.campaign.id },
           after: {
-            amount: formatDollars(payment.amountCents),
+            amount: formatUsd(payment.amountCents / 100),
             transaction_id: payment.transactionId,
             link_status: refund.link.status,
           },
@@ -430,7 +431,7 @@ export class PaymentService {
         before: { payment_status: campaign.paymentStatus },
         after: {
           payment_status: 'paid',
-          amount: formatDollars(payment.amountCents),
+          amount: formatUsd(payment.amountCents / 100),
           transaction_id: payment.transactionId,
         },
       },

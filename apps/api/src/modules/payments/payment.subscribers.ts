@@ -1,5 +1,5 @@
-import type { CampaignRepository } from '../campaigns/campaign.repository';
-import type { EventSubscriptions } from '../events/event-dispatcher';
+import type { CampaignRepository } from '../campaigns';
+import type { EventSubscriptions } from '../events';
 import type { PaymentRepository } from './payment.repository';
 import { newPaymentLink } from './payment-links';
 

@@ -11,14 +11,14 @@ import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
-import { toCampaign } from '../campaigns/campaign-answers';
-import type { CampaignService } from '../campaigns/campaign.service';
-import type { AuditRepository } from '../audit/audit.repository';
-import type { CampaignRepository } from '../campaigns/campaign.repository';
-import type { SessionRepository } from '../auth/session.repository';
-import type { SignupSessionRepository } from '../auth/signup-session.repository';
-import type { EventRepository } from '../events/event.repository';
-import type { UserRepository } from '../users/user.repository';
+import { toCampaign } from '../campaigns';
+import type { CampaignService } from '../campaigns';
+import type { AuditRepository } from '../audit';
+import type { CampaignRepository } from '../campaigns';
+import type { SessionRepository } from '../auth';
+import type { SignupSessionRepository } from '../auth';
+import type { EventRepository } from '../events';
+import type { UserRepository } from '../users';
 import { toHistoryEntry, toListedUser } from './review-answers';
 
 /** What decisions and bans change: campaigns, users and their sessions, the audit trail, the events. */
@@ -56,7 +56,10 @@ export class ReviewService {
     const { repos } = this.options.data;
     const view = await repos.campaigns.findView(id);
     if (!view || view.campaign.approvalStatus === 'draft') throw notFound(REVIEW_MESSAGES.campaignNotFound);
-    const [detail, history] = await Promise.all([this.options.campaigns.detail(id), repos.audit.campaignHistory(id)]);
+    const [detail, history] = await Promise.all([
+      this.options.campaigns.detailOf(view),
+      repos.audit.campaignHistory(id),
+    ]);
     return { ...detail, history: history.map(toHistoryEntry) };
   }
 

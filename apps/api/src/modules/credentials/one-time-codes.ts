@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SIGNUP_MESSAGES } from '@portal/contract';
-import type { UserRepository } from '../users/user.repository';
+import type { UserRepository } from '../users';
 import type { OneTimeCodeRepository } from './one-time-code.repository';
 import type { CodePurpose } from '../../db/schema';
 import { fieldError, tooManyRequests } from '../../lib/http-errors';
