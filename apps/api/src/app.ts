@@ -107,34 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open streams never end by themselves: they are ended before the server waits for its requests.
   app.addHook('preClose', () => notificationHub.close());
 
-  // With Stripe, /balance loads Stripe.js, which talks to Stripe's API and shows its card form in
-  // Stripe's frames (docs/product/payments.md, Balance page); without it, nothing outside is allowed.
-  const stripeSources = config.stripe ? ['https://js.stripe.com'] : [];
-  // Campaign files in S3 are uploaded and viewed at the bucket's own origin; the embedded
-  // storage's URLs are the API's paths ('self'). Nothing wider than that one origin is allowed.
-  const storageOrigin = adapters.storage.urlOrigin();
-  const storageSources = storageOrigin ? [storageOrigin] : [];
-  // A welcome video given as a video file plays from wherever it is kept.
-  const { welcomeVideoUrl } = config.publicSettings;
-  const welcomeVideoSources = welcomeVideoUrl ? [new URL(welcomeVideoUrl).origin] : [];
   // The built index.html, whose page shell has one inline script, allowed by its hash (decision 017).
   const webPage = loadWebPage(config.webDistDir, config.publicSettings);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Mantine sets inline style attributes; scripts stay same-origin only (and Stripe's, with Stripe).
-        'script-src': ["'self'", ...stripeSources, ...(webPage?.scriptHashes ?? [])],
-        'connect-src': ["'self'", ...storageSources, ...(config.stripe ? ['https://api.stripe.com'] : [])],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        // Previews of a file just picked are object URLs (blob:), a profile picture picked while
-        // signing up is read as data:, and the build inlines small images as data: too.
-        'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
-        // A video just picked in the campaign wizard plays from its object URL (blob:).
-        'media-src': ["'self'", 'blob:', ...storageSources, ...welcomeVideoSources],
-        'frame-src': ["'self'", 'https:'],
-      },
-    },
-  });
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config, adapters, webPage) } });
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(openapiPlugin, { productName });
@@ -145,34 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authPlugin, { authenticate: (token) => authService.authenticate(token) });
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
-      await api.register(async (product) => {
-        product.addHook('onRoute', checkRouteDefinition);
-        await product.register(healthRoutes, { ping: database.ping });
-        const secureCookies = config.publicOrigin.startsWith('https://');
-        await product.register(authRoutes, { authService, geoip: adapters.geoip, secureCookies });
-        await product.register(signupRoutes, {
-          authService,
-          signupService: services.signupService,
-          geoip: adapters.geoip,
-          secureCookies,
-        });
-        await product.register(recoveryRoutes, { recoveryService: services.recoveryService });
-        await product.register(accountRoutes, { accountService: services.accountService });
-        await product.register(campaignRoutes, { campaignService: services.campaignService });
-        await product.register(mediaRoutes, { mediaService: services.mediaService });
-        await product.register(reviewRoutes, { reviewService: services.reviewService });
-        await product.register(notificationRoutes, {
-          notificationService: services.notificationService,
-          notificationHub,
-        });
-        await product.register(insightsRoutes, { insightsService: services.insightsService });
-        await product.register(paymentRoutes, { paymentService: services.paymentService });
-        await product.register(filesRoutes, { storage: adapters.storage });
-        // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
-        if (adapters.storage instanceof LocalFileStorage) {
-          await product.register(storageRoutes, { storage: adapters.storage });
-        }
-      });
+      await api.register(productRoutes, { config, database, adapters, services });
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api' },
@@ -183,4 +131,72 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(webPlugin, { distDir: config.webDistDir, page: webPage });
   return app;
+}
+
+/** The Content-Security-Policy: the app's own origin, and only the outside origins it needs. */
+function cspDirectives(config: Config, adapters: AppOptions['adapters'], webPage: ReturnType<typeof loadWebPage>) {
+  // With Stripe, /balance loads Stripe.js, which talks to Stripe's API and shows its card form in
+  // Stripe's frames (docs/product/payments.md, Balance page); without it, nothing outside is allowed.
+  const stripeSources = config.stripe ? ['https://js.stripe.com'] : [];
+  // Campaign files in S3 are uploaded and viewed at the bucket's own origin; the embedded
+  // storage's URLs are the API's paths ('self'). Nothing wider than that one origin is allowed.
+  const storageOrigin = adapters.storage.urlOrigin();
+  const storageSources = storageOrigin ? [storageOrigin] : [];
+  // A welcome video given as a video file plays from wherever it is kept.
+  const { welcomeVideoUrl } = config.publicSettings;
+  const welcomeVideoSources = welcomeVideoUrl ? [new URL(welcomeVideoUrl).origin] : [];
+  return {
+    // Mantine sets inline style attributes; scripts stay same-origin only (and Stripe's, with Stripe).
+    'script-src': ["'self'", ...stripeSources, ...(webPage?.scriptHashes ?? [])],
+    'connect-src': ["'self'", ...storageSources, ...(config.stripe ? ['https://api.stripe.com'] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Previews of a file just picked are object URLs (blob:), a profile picture picked while
+    // signing up is read as data:, and the build inlines small images as data: too.
+    'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
+    // A video just picked in the campaign wizard plays from its object URL (blob:).
+    'media-src': ["'self'", 'blob:', ...storageSources, ...welcomeVideoSources],
+    'frame-src': ["'self'", 'https:'],
+  };
+}
+
+/** Every product route under /api: each module's routes, given the services they call. */
+async function productRoutes(
+  product: FastifyInstance,
+  {
+    config,
+    database,
+    adapters,
+    services,
+  }: Pick<AppOptions, 'config' | 'database' | 'adapters'> & { services: Services },
+) {
+  const { authService, notificationHub } = services;
+  product.addHook('onRoute', checkRouteDefinition);
+  await product.register(healthRoutes, { ping: database.ping });
+  const secureCookies = config.publicOrigin.startsWith('https://');
+  await product.register(authRoutes, { authService, geoip: adapters.geoip, secureCookies });
+  await product.register(signupRoutes, {
+    authService,
+    signupService: services.signupService,
+    geoip: adapters.geoip,
+    secureCookies,
+  });
+  await product.register(recoveryRoutes, { recoveryService: services.recoveryService });
+  await product.register(accountRoutes, { accountService: services.accountService });
+  await product.register(campaignRoutes, { campaignService: services.campaignService });
+  await product.register(mediaRoutes, { mediaService: services.mediaService });
+  await product.register(reviewRoutes, { reviewService: services.reviewService });
+  await product.register(notificationRoutes, {
+    notificationService: services.notificationService,
+    notificationHub,
+  });
+  await product.register(insightsRoutes, { insightsService: services.insightsService });
+  await product.register(paymentRoutes, {
+    cardService: services.cardService,
+    paymentService: services.paymentService,
+  });
+  await product.register(filesRoutes, { storage: adapters.storage });
+  // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
+  if (adapters.storage instanceof LocalFileStorage) {
+    await product.register(storageRoutes, { storage: adapters.storage });
+  }
 }

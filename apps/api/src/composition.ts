@@ -3,7 +3,7 @@ import type { Adapters } from './adapters';
 import { SandboxProvider } from './adapters/payments/sandbox-provider';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
-import { createTransactor } from './db/transactor';
+import { createTransactor, type DataAccess, type RepositoriesOf } from './db/transactor';
 import type { Clock } from './lib/clock';
 import { JobRunner } from './lib/job-runner';
 import { AccountService } from './modules/account/account.service';
@@ -35,6 +35,7 @@ import { NotificationHub } from './modules/notifications/notification-hub';
 import { NotificationRepository } from './modules/notifications/notification.repository';
 import { NotificationService } from './modules/notifications/notification.service';
 import { subscribeNotifications } from './modules/notifications/notification.subscribers';
+import { CardService } from './modules/payments/card.service';
 import { PaymentRepository } from './modules/payments/payment.repository';
 import { paymentJobs, PaymentService } from './modules/payments/payment.service';
 import { subscribePayments } from './modules/payments/payment.subscribers';
@@ -89,15 +90,42 @@ export interface CompositionOptions {
  * handed the repositories and the services it names in its constructor and nothing more.
  */
 export function composeServices(options: CompositionOptions) {
-  const { config, database, adapters, clock, log } = options;
-  const { db } = database;
-  const { productName, supportEmail } = config.publicSettings;
+  const { database, log } = options;
   // One session cache per process (decision 013): revocations here forget at once, and so do other
   // processes whose notification hub hears of them; the rest within a second.
   const sessionCache = new SessionCache<LiveSession>();
   const repositories = repositoryFactories(sessionCache);
-  const data = <K extends keyof Factories>(...names: K[]) => createTransactor(db, pick(repositories, ...names));
+  const data = <K extends keyof Factories>(...names: K[]) =>
+    createTransactor(database.db, pick(repositories, ...names));
+  const background = composeBackground(options, repositories);
+  const { jobs, events, mailer } = background;
+  const services = composeProductServices(options, data, mailer);
+  const notificationHub = new NotificationHub({
+    database,
+    notifications: services.notificationService,
+    liveSessions: (sessionIds) => services.authService.liveSessions(sessionIds),
+    onSessionRevoked: (sessionId) => sessionCache.forgetSession(sessionId),
+    heartbeatMs: options.streamHeartbeatMs,
+    log,
+  });
 
+  // Every module's background work, declared beside the service that does it.
+  for (const job of [
+    ...eventJobs(events),
+    ...mailJobs(mailer),
+    ...mediaJobs(services.mediaService),
+    ...campaignJobs(services.campaignService),
+    ...paymentJobs(services.paymentService),
+  ]) {
+    jobs.register(job);
+  }
+  return { ...background, ...services, notificationHub };
+}
+
+/** The job runner, the event dispatcher with every module's subscriptions, and the mail queue's sender. */
+function composeBackground(options: CompositionOptions, repositories: Factories) {
+  const { config, database, adapters, clock, log } = options;
+  const { productName, supportEmail } = config.publicSettings;
   const jobs = new JobRunner({ database, log });
   const events = new EventDispatcher({
     database,
@@ -107,7 +135,7 @@ export function composeServices(options: CompositionOptions) {
     repositories: pick(repositories, 'mail', 'notifications', 'campaigns', 'users', 'payments'),
   });
   const mailer = new Mailer({
-    db,
+    db: database.db,
     transport: adapters.mailTransport,
     clock,
     from: config.mailFrom,
@@ -119,6 +147,20 @@ export function composeServices(options: CompositionOptions) {
   subscribeMail(events, mailer, config.publicOrigin, config.seller);
   subscribeNotifications(events);
   subscribePayments(events);
+  return { jobs, events, mailer };
+}
+
+/**
+ * Every service of the product, each handed the repositories and services it names. Longer than
+ * most functions: one construction per service in the order they depend on each other, read as a list.
+ */
+function composeProductServices(
+  options: CompositionOptions,
+  data: <K extends keyof Factories>(...names: K[]) => DataAccess<RepositoriesOf<Pick<Factories, K>>>,
+  mailer: Mailer,
+) {
+  const { config, adapters, clock, log } = options;
+  const { productName, supportEmail } = config.publicSettings;
 
   const avatars = new AvatarStore(adapters.storage);
   const { limiterFactory } = adapters;
@@ -168,40 +210,19 @@ export function composeServices(options: CompositionOptions) {
     data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit'),
     clock,
   });
+  // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
+  const provider = adapters.payments ?? new SandboxProvider(options.database.db);
+  const cardService = new CardService({ data: data('payments', 'users'), clock, provider, log });
   const paymentService = new PaymentService({
     data: data('payments', 'campaigns', 'users', 'audit', 'events'),
     clock,
-    // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
-    provider: adapters.payments ?? new SandboxProvider(db),
+    provider,
     publicOrigin: config.publicOrigin,
     seller: config.seller,
     log,
+    cards: cardService,
   });
-  const notificationHub = new NotificationHub({
-    database,
-    notifications: notificationService,
-    liveSessions: (sessionIds) => authService.liveSessions(sessionIds),
-    onSessionRevoked: (sessionId) => sessionCache.forgetSession(sessionId),
-    heartbeatMs: options.streamHeartbeatMs,
-    log,
-  });
-
-  // Every module's background work, declared beside the service that does it.
-  for (const job of [
-    ...eventJobs(events),
-    ...mailJobs(mailer),
-    ...mediaJobs(mediaService),
-    ...campaignJobs(campaignService),
-    ...paymentJobs(paymentService),
-  ]) {
-    jobs.register(job);
-  }
-
   return {
-    jobs,
-    events,
-    mailer,
-    notificationHub,
     authService,
     signupService,
     recoveryService,
@@ -211,6 +232,7 @@ export function composeServices(options: CompositionOptions) {
     reviewService,
     notificationService,
     insightsService,
+    cardService,
     paymentService,
   };
 }

@@ -1,32 +1,34 @@
 import { PAYMENT_MESSAGES, paymentEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/endpoint-route';
+import type { CardService } from './card.service';
 import type { PaymentService } from './payment.service';
 
 /** Stripe's events are small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /** Cards, payment links, payments and receipts (docs/product/payments.md). */
-export async function paymentRoutes(app: FastifyInstance, { paymentService }: { paymentService: PaymentService }) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { cardService, paymentService }: { cardService: CardService; paymentService: PaymentService },
+) {
   route(app, paymentEndpoints.getBalance, async (request) => ({
     data: await paymentService.balance(request.principal),
   }));
 
-  route(app, paymentEndpoints.createSetupIntent, async (request) =>
-    paymentService.createSetupIntent(request.principal),
-  );
+  route(app, paymentEndpoints.createSetupIntent, async (request) => cardService.createSetupIntent(request.principal));
 
   route(app, paymentEndpoints.confirmSandboxSetup, async (request) =>
-    paymentService.confirmSandboxSetup(request.principal, request.body),
+    cardService.confirmSandboxSetup(request.principal, request.body),
   );
 
   route(app, paymentEndpoints.addPaymentMethod, async (request) => ({
     message: PAYMENT_MESSAGES.cardSaved,
-    data: await paymentService.addPaymentMethod(request.principal, request.body.payment_method_id),
+    data: await cardService.addPaymentMethod(request.principal, request.body.payment_method_id),
   }));
 
   route(app, paymentEndpoints.listPaymentMethods, async (request) => ({
-    data: await paymentService.cards(request.principal),
+    data: await cardService.cards(request.principal),
   }));
 
   route(app, paymentEndpoints.getCheckout, async (request) => ({
