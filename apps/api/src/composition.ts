@@ -135,7 +135,7 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
     repositories: pick(repositories, 'mail', 'notifications', 'campaigns', 'users', 'payments'),
   });
   const mailer = new Mailer({
-    db: database.db,
+    data: createTransactor(database.db, pick(repositories, 'mail')),
     transport: adapters.mailTransport,
     clock,
     from: config.mailFrom,

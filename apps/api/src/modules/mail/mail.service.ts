@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../adapters/mail/mail-transport';
-import type { Database } from '../../db/database';
+import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { nextAttemptAt } from '../../lib/backoff';
 import type { JobDefinition, JobRunner } from '../../lib/job-runner';
-import { MailRepository } from './mail.repository';
+import { type MailRepository } from './mail.repository';
 import {
   staticTemplates,
   type MailContext,
@@ -21,7 +21,8 @@ export const MAIL_JOB = 'mail.deliver';
 export const MAX_MAIL_ATTEMPTS = 12;
 
 export interface MailerOptions {
-  db: Database;
+  /** The queue, for delivery rounds; actions queue through the repositories of their own transaction. */
+  data: DataAccess<{ mail: MailRepository }>;
   transport: MailTransport;
   clock: Clock;
   from: string;
@@ -91,8 +92,8 @@ export class Mailer {
   }
 
   private async deliverRound(): Promise<number> {
-    const { db, transport, clock, from, context, log } = this.options;
-    const repository = new MailRepository(db);
+    const { data, transport, clock, from, context, log } = this.options;
+    const repository = data.repos.mail;
     let sent = 0;
     for (;;) {
       const now = clock.now();
