@@ -43,7 +43,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  // Features stay independent: pages and layouts in src/app compose them (DESIGN.md).
+  // Features stay independent: pages and layouts in src/app compose them.
   ...FEATURES.map((feature) => {
     const others = FEATURES.filter((other) => other !== feature).join('|');
     return {
@@ -63,4 +63,48 @@ export default tseslint.config(
       },
     };
   }),
+  // The API's walls (ARCHITECTURE.md, The API's layers): the foundation (lib, db, adapters,
+  // plugins, config) imports no module, and a module reads another only through its index.ts.
+  // Only the composition root (app.ts, composition.ts, server.ts) wires modules together.
+  // Tests may reach into what they test.
+  {
+    files: ['apps/api/src/{lib,db,adapters,plugins}/**/*.ts', 'apps/api/src/config.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules(/|$)|^(\\.\\./)+(app|composition|server)$',
+              message:
+                'lib, db, adapters and plugins import no module and not the composition root: a module is handed what it needs in composition.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/',
+              message:
+                "A module imports another module only through its public face, '../<module>' (its index.ts), never a file inside it.",
+            },
+            {
+              regex: '^(\\.\\./)+(app|composition|server)$',
+              message: 'A module does not import the composition root; it is handed what it needs there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -6,44 +6,22 @@ import type { Adapters } from './adapters';
 import { LocalFileStorage } from './adapters/storage/local-storage';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import { createDataAccess } from './db/repositories';
-import { SessionCache } from './modules/auth/session-cache';
-import type { LiveSession } from './modules/auth/session.repository';
+import { composeServices, type Services } from './composition';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { accountRoutes } from './modules/account/account.routes';
-import { AccountService } from './modules/account/account.service';
-import { AvatarStore } from './modules/account/avatar-store';
 import { campaignRoutes } from './modules/campaigns/campaign.routes';
-import { CampaignService } from './modules/campaigns/campaign.service';
 import { filesRoutes } from './modules/account/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { signupRoutes } from './modules/auth/signup.routes';
-import { AuthService } from './modules/auth/auth.service';
-import { PasswordTries } from './modules/auth/password-tries';
-import { RecoveryService } from './modules/auth/recovery.service';
-import { SignupService } from './modules/auth/signup.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
-import { EventDispatcher } from './modules/events/event-dispatcher';
-import { JobRunner } from './modules/jobs/job-runner';
-import { Mailer } from './modules/mail/mail.service';
 import { mediaRoutes } from './modules/media/media.routes';
-import { MediaService } from './modules/media/media.service';
-import { subscribeMail } from './modules/mail/mail.subscribers';
-import { NotificationHub } from './modules/notifications/notification-hub';
-import { SandboxProvider } from './adapters/payments/sandbox-provider';
-import { PAYMENT_JOBS, PaymentService } from './modules/payments/payment.service';
 import { paymentRoutes } from './modules/payments/payment.routes';
-import { subscribePayments } from './modules/payments/payment.subscribers';
 import { notificationRoutes } from './modules/notifications/notification.routes';
-import { NotificationService } from './modules/notifications/notification.service';
-import { subscribeNotifications } from './modules/notifications/notification.subscribers';
 import { insightsRoutes } from './modules/insights/insights.routes';
-import { InsightsService } from './modules/insights/insights.service';
 import { reviewRoutes } from './modules/review/review.routes';
-import { ReviewService } from './modules/review/review.service';
 import { storageRoutes } from './modules/storage/storage.routes';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
@@ -55,11 +33,11 @@ import webPlugin, { loadWebPage } from './plugins/web';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Background work; server.ts starts it, tests run its jobs by hand. */
-    jobs: JobRunner;
+    jobs: Services['jobs'];
     /** Hands recorded events to their subscribers. */
-    events: EventDispatcher;
+    events: Services['events'];
     /** The e-mail queue's sender. */
-    mailer: Mailer;
+    mailer: Services['mailer'];
   }
 }
 
@@ -86,8 +64,7 @@ export const MAX_PATH_VALUE_LENGTH = 1000;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, adapters } = options;
   const clock = options.clock ?? systemClock;
-  const { db } = database;
-  const { productName, supportEmail } = config.publicSettings;
+  const { productName } = config.publicSettings;
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logger?.stream),
@@ -110,21 +87,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const jobs = new JobRunner({ database, log: app.log });
-  const events = new EventDispatcher({ database, clock, jobs, log: app.log });
-  const mailer = new Mailer({
-    db,
-    transport: adapters.mailTransport,
+  const services = composeServices({
+    config,
+    database,
+    adapters,
     clock,
-    from: config.mailFrom,
-    context: { productName, supportEmail },
     log: app.log,
-    jobs,
-    deliverAfterActions: options.deliverMailAfterActions,
+    deliverMailAfterActions: options.deliverMailAfterActions,
+    streamHeartbeatMs: options.streamHeartbeatMs,
   });
-  subscribeMail(events, mailer, config.publicOrigin, config.seller);
-  subscribeNotifications(events);
-  subscribePayments(events);
+  const { jobs, events, mailer, notificationHub, authService } = services;
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.decorate('mailer', mailer);
@@ -132,78 +104,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await jobs.stop();
     await mailer.close();
   });
-
-  const avatars = new AvatarStore(adapters.storage);
-  const { limiterFactory } = adapters;
-  const passwordTries = new PasswordTries(limiterFactory);
-  // One session cache per process (decision 013): revocations here forget at once, and so do other
-  // processes whose notification hub hears of them; the rest within a second.
-  const sessionCache = new SessionCache<LiveSession>();
-  const data = createDataAccess(db, { sessions: sessionCache });
-  const authService = new AuthService({ data, clock, passwordTries, supportEmail });
-  const signupService = new SignupService({ data, clock, authService, passwordTries, limiterFactory, mailer, avatars });
-  const recoveryService = new RecoveryService({
-    data,
-    clock,
-    mailer,
-    limiterFactory,
-    publicOrigin: config.publicOrigin,
-  });
-  const accountService = new AccountService({ data, clock, mailer, avatars, passwordTries });
-  const mediaService = new MediaService({ data, clock, jobs, storage: adapters.storage });
-  const campaignService = new CampaignService({ data, clock, jobs, media: mediaService });
-  const reviewService = new ReviewService({ data, clock, campaigns: campaignService });
-  const notificationService = new NotificationService({ data, clock, productName });
-  const insightsService = new InsightsService({ data, clock });
-  const paymentService = new PaymentService({
-    data,
-    clock,
-    // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
-    provider: adapters.payments ?? new SandboxProvider(db),
-    publicOrigin: config.publicOrigin,
-    seller: config.seller,
-    log: app.log,
-  });
-  jobs.register({ name: PAYMENT_JOBS.renew, everyMs: 60_000, run: () => paymentService.renewEndedPeriods() });
-  const notificationHub = new NotificationHub({
-    database,
-    notifications: notificationService,
-    liveSessions: (sessionIds) => authService.liveSessions(sessionIds),
-    onSessionRevoked: (sessionId) => sessionCache.forgetSession(sessionId),
-    heartbeatMs: options.streamHeartbeatMs,
-    log: app.log,
-  });
   // Open streams never end by themselves: they are ended before the server waits for its requests.
   app.addHook('preClose', () => notificationHub.close());
 
-  // With Stripe, /balance loads Stripe.js, which talks to Stripe's API and shows its card form in
-  // Stripe's frames (docs/product/payments.md, Balance page); without it, nothing outside is allowed.
-  const stripeSources = config.stripe ? ['https://js.stripe.com'] : [];
-  // Campaign files in S3 are uploaded and viewed at the bucket's own origin; the embedded
-  // storage's URLs are the API's paths ('self'). Nothing wider than that one origin is allowed.
-  const storageOrigin = adapters.storage.urlOrigin();
-  const storageSources = storageOrigin ? [storageOrigin] : [];
-  // A welcome video given as a video file plays from wherever it is kept.
-  const { welcomeVideoUrl } = config.publicSettings;
-  const welcomeVideoSources = welcomeVideoUrl ? [new URL(welcomeVideoUrl).origin] : [];
   // The built index.html, whose page shell has one inline script, allowed by its hash (decision 017).
   const webPage = loadWebPage(config.webDistDir, config.publicSettings);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Mantine sets inline style attributes; scripts stay same-origin only (and Stripe's, with Stripe).
-        'script-src': ["'self'", ...stripeSources, ...(webPage?.scriptHashes ?? [])],
-        'connect-src': ["'self'", ...storageSources, ...(config.stripe ? ['https://api.stripe.com'] : [])],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        // Previews of a file just picked are object URLs (blob:), a profile picture picked while
-        // signing up is read as data:, and the build inlines small images as data: too.
-        'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
-        // A video just picked in the campaign wizard plays from its object URL (blob:).
-        'media-src': ["'self'", 'blob:', ...storageSources, ...welcomeVideoSources],
-        'frame-src': ["'self'", 'https:'],
-      },
-    },
-  });
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config, adapters, webPage) } });
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(openapiPlugin, { productName });
@@ -211,29 +117,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { authService });
+      await api.register(authPlugin, { authenticate: (token) => authService.authenticate(token) });
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
-      await api.register(async (product) => {
-        product.addHook('onRoute', checkRouteDefinition);
-        await product.register(healthRoutes, { ping: database.ping });
-        const secureCookies = config.publicOrigin.startsWith('https://');
-        await product.register(authRoutes, { authService, geoip: adapters.geoip, secureCookies });
-        await product.register(signupRoutes, { authService, signupService, geoip: adapters.geoip, secureCookies });
-        await product.register(recoveryRoutes, { recoveryService });
-        await product.register(accountRoutes, { accountService });
-        await product.register(campaignRoutes, { campaignService });
-        await product.register(mediaRoutes, { mediaService });
-        await product.register(reviewRoutes, { reviewService });
-        await product.register(notificationRoutes, { notificationService, notificationHub });
-        await product.register(insightsRoutes, { insightsService });
-        await product.register(paymentRoutes, { paymentService });
-        await product.register(filesRoutes, { storage: adapters.storage });
-        // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
-        if (adapters.storage instanceof LocalFileStorage) {
-          await product.register(storageRoutes, { storage: adapters.storage });
-        }
-      });
+      await api.register(productRoutes, { config, database, adapters, services });
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api' },
@@ -244,4 +131,72 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(webPlugin, { distDir: config.webDistDir, page: webPage });
   return app;
+}
+
+/** The Content-Security-Policy: the app's own origin, and only the outside origins it needs. */
+function cspDirectives(config: Config, adapters: AppOptions['adapters'], webPage: ReturnType<typeof loadWebPage>) {
+  // With Stripe, /balance loads Stripe.js, which talks to Stripe's API and shows its card form in
+  // Stripe's frames (docs/product/payments.md, Balance page); without it, nothing outside is allowed.
+  const stripeSources = config.stripe ? ['https://js.stripe.com'] : [];
+  // Campaign files in S3 are uploaded and viewed at the bucket's own origin; the embedded
+  // storage's URLs are the API's paths ('self'). Nothing wider than that one origin is allowed.
+  const storageOrigin = adapters.storage.urlOrigin();
+  const storageSources = storageOrigin ? [storageOrigin] : [];
+  // A welcome video given as a video file plays from wherever it is kept.
+  const { welcomeVideoUrl } = config.publicSettings;
+  const welcomeVideoSources = welcomeVideoUrl ? [new URL(welcomeVideoUrl).origin] : [];
+  return {
+    // Mantine sets inline style attributes; scripts stay same-origin only (and Stripe's, with Stripe).
+    'script-src': ["'self'", ...stripeSources, ...(webPage?.scriptHashes ?? [])],
+    'connect-src': ["'self'", ...storageSources, ...(config.stripe ? ['https://api.stripe.com'] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Previews of a file just picked are object URLs (blob:), a profile picture picked while
+    // signing up is read as data:, and the build inlines small images as data: too.
+    'img-src': ["'self'", 'data:', 'blob:', ...storageSources],
+    // A video just picked in the campaign wizard plays from its object URL (blob:).
+    'media-src': ["'self'", 'blob:', ...storageSources, ...welcomeVideoSources],
+    'frame-src': ["'self'", 'https:'],
+  };
+}
+
+/** Every product route under /api: each module's routes, given the services they call. */
+async function productRoutes(
+  product: FastifyInstance,
+  {
+    config,
+    database,
+    adapters,
+    services,
+  }: Pick<AppOptions, 'config' | 'database' | 'adapters'> & { services: Services },
+) {
+  const { authService, notificationHub } = services;
+  product.addHook('onRoute', checkRouteDefinition);
+  await product.register(healthRoutes, { ping: database.ping });
+  const secureCookies = config.publicOrigin.startsWith('https://');
+  await product.register(authRoutes, { authService, geoip: adapters.geoip, secureCookies });
+  await product.register(signupRoutes, {
+    authService,
+    signupService: services.signupService,
+    geoip: adapters.geoip,
+    secureCookies,
+  });
+  await product.register(recoveryRoutes, { recoveryService: services.recoveryService });
+  await product.register(accountRoutes, { accountService: services.accountService });
+  await product.register(campaignRoutes, { campaignService: services.campaignService });
+  await product.register(mediaRoutes, { mediaService: services.mediaService });
+  await product.register(reviewRoutes, { reviewService: services.reviewService });
+  await product.register(notificationRoutes, {
+    notificationService: services.notificationService,
+    notificationHub,
+  });
+  await product.register(insightsRoutes, { insightsService: services.insightsService });
+  await product.register(paymentRoutes, {
+    cardService: services.cardService,
+    paymentService: services.paymentService,
+  });
+  await product.register(filesRoutes, { storage: adapters.storage });
+  // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
+  if (adapters.storage instanceof LocalFileStorage) {
+    await product.register(storageRoutes, { storage: adapters.storage });
+  }
 }

@@ -99,8 +99,6 @@ const envSchema = z.object({
   ),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -4,7 +4,7 @@ import { createAdapters } from './adapters';
 import { buildApp } from './app';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/embedded-database';
-import { ensureAdministrator } from './db/seed';
+import { ensureAdministrator } from './modules/users/seed';
 
 // The heap may grow by half its live size before the next full collection, not by up to four
 // times it (V8's default on a machine with plenty of memory). Requests queued on the embedded

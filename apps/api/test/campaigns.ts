@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { STATISTICS_FIELDS, type CampaignDetail } from '@portal/contract';
-import { createRepositories } from '../src/db/repositories';
+import { CampaignRepository } from '../src/modules/campaigns/campaign.repository';
 import { campaigns } from '../src/db/schema';
 import { multipart, PNG_1PX } from './fixtures';
 import { bearer, type TestApp } from './test-app';
@@ -86,7 +86,7 @@ export function wizardOf(testApp: () => TestApp) {
 
   /** Sets a campaign's state directly, for what administrators and payments do elsewhere. */
   const setState = (id: number, changes: Partial<typeof campaigns.$inferInsert>) =>
-    createRepositories(testApp().database.db).campaigns.update(id, changes);
+    new CampaignRepository(testApp().database.db).update(id, changes);
 
   return { saveDetails, upload, putFile, adBody, saveAd, publish, createSubmitted, setState };
 }

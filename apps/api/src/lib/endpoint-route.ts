@@ -18,6 +18,7 @@ import {
   type FileField,
 } from '@portal/contract';
 import { acceptsFile } from '../plugins/body-parsers';
+import { requirePrincipal, type PrincipalOf } from './principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,12 +37,15 @@ type UploadedFiles<E extends Endpoint> =
 
 type Defined<T> = [T] extends [never] ? unknown : T;
 
-/** The request a route's handler gets: params, query and body already parsed by the contract's schemas. */
+/**
+ * The request a route's handler gets: params, query and body already parsed by the contract's
+ * schemas, and the principal its access rule guarantees (a customer on a `customer` route).
+ */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Defined<EndpointParams<E>>;
   Querystring: Defined<EndpointQuery<E>>;
   Body: Defined<EndpointBody<E>> & UploadedFiles<E>;
-}>;
+}> & { principal: PrincipalOf<E['access']> };
 
 /** A handler returns the success answer, or the reply when it has sent another answer itself. */
 export type EndpointHandler<E extends Endpoint> = (
@@ -86,6 +90,13 @@ export function route<E extends Endpoint>(
   handler: EndpointHandler<E>,
   extras: RouteExtras<E> = {},
 ): void {
+  const run = handler as unknown as (request: FastifyRequest, reply: FastifyReply) => ReturnType<RouteHandlerMethod>;
+  // The access hook has already refused a request without the principal the rule asks for; the
+  // check here keeps the handler's type true even for a route registered without that hook.
+  const signedIn = (request: FastifyRequest, reply: FastifyReply) => {
+    requirePrincipal(request);
+    return run(request, reply);
+  };
   const maxFileBytes = largestFile(endpoint);
   const body = bodySchema(endpoint);
   const errorResponses = Object.fromEntries(documentedErrors(endpoint).map((status) => [status, errorResponseSchema]));
@@ -121,6 +132,6 @@ export function route<E extends Endpoint>(
       },
     },
     ...(extras as { onRequest?: onRequestHookHandler; onSend?: onSendHookHandler }),
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: endpoint.access === 'public' ? run : signedIn,
   });
 }

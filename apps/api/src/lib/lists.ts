@@ -1,4 +1,4 @@
-import { asc, desc, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { paginationOf, type ListQuery, type Paginated } from '@portal/contract';
 
 /**
@@ -10,16 +10,9 @@ import { paginationOf, type ListQuery, type Paginated } from '@portal/contract';
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * Rows where any of `columns` contains `search`, ignoring case; undefined (no filter) for an
- * empty search. PostgreSQL's default LIKE escape character is the backslash.
+ * The ILIKE pattern of "contains `search`", for a prepared statement's placeholder.
+ * PostgreSQL's default LIKE escape character is the backslash.
  */
-export function containsText(search: string, columns: AnyColumn[]): SQL | undefined {
-  if (search === '') return undefined;
-  const pattern = containsPattern(search);
-  return or(...columns.map((column) => ilike(column, pattern)));
-}
-
-/** The ILIKE pattern of "contains `search`", for a prepared statement's placeholder. */
 export const containsPattern = (search: string): string => `%${escapeLike(search)}%`;
 
 /**

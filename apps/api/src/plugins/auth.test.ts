@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ROLE } from '@portal/contract';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../test/test-app';
 import type { Access } from '@portal/contract';
-import { requirePrincipal } from './auth';
+import { requirePrincipal } from '../lib/principal';
 
 let t: TestApp;
 let adminToken: string;

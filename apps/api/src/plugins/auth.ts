@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES, isAdminRole, type Access } from '@portal/contract';
 import { forbidden, unauthorized } from '../lib/http-errors';
-import type { AuthService, Principal } from '../modules/auth/auth.service';
+import type { Principal } from '../lib/principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,19 +18,18 @@ declare module 'fastify' {
   }
 }
 
-/** The principal of a request the auth hook let through to a signed-in route. */
-export function requirePrincipal(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized(AUTH_MESSAGES.unauthenticated);
-  return request.principal;
-}
-
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
 }
 
-async function authPlugin(app: FastifyInstance, options: { authService: AuthService }) {
+export interface AuthPluginOptions {
+  /** The principal of a bearer token, or undefined for an unknown, expired or revoked one. */
+  authenticate(token: string): Promise<Principal | undefined>;
+}
+
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
   app.decorateRequest('principal', null);
 
   // onRequest runs before the body is read, so a refused caller costs no parsing.
@@ -40,7 +39,7 @@ async function authPlugin(app: FastifyInstance, options: { authService: AuthServ
     if (access === 'public') return;
 
     const token = bearerToken(request);
-    const principal = token ? await options.authService.authenticate(token) : undefined;
+    const principal = token ? await options.authenticate(token) : undefined;
     if (!principal) throw unauthorized(AUTH_MESSAGES.unauthenticated);
     if (access === 'admin' && !isAdminRole(principal.roleId)) throw forbidden(AUTH_MESSAGES.forbidden);
     if (access === 'customer' && isAdminRole(principal.roleId)) throw forbidden(AUTH_MESSAGES.forbidden);

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorResponseSchema, type ErrorResponse } from '@portal/contract';
+import type { ErrorResponse } from '@portal/contract';
 import { HttpError } from '../lib/http-errors';
 
 export const ERROR_MESSAGES = {
@@ -199,7 +199,3 @@ async function errorsPlugin(app: FastifyInstance) {
 }
 
 export default fp(errorsPlugin, { name: 'errors' });
-
-/** Route response schemas for error statuses, all in the one documented format. */
-export const errorResponses = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorResponseSchema]));

@@ -61,6 +61,7 @@ function linkIdOf(metadata: SessionShape['metadata']): number | undefined {
  * Payments with Stripe (docs/product/payments.md, Payment provider): a Stripe customer per portal
  * user, cards saved with setup intents, payment links as Checkout Sessions, payments learnt from
  * signed events. Nothing here sees a card number: Stripe's own page and Payment Element take it.
+ * Longer than most functions: its body is the adapter's methods, each short, closing over one client.
  */
 export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
   // A blank webhook secret would turn every genuine delivery into a 400: refuse to start instead.

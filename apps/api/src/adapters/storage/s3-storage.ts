@@ -36,7 +36,10 @@ const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
-/** Files in an S3 bucket; browsers upload and view them through presigned URLs, straight to the bucket. */
+/**
+ * Files in an S3 bucket; browsers upload and view them through presigned URLs, straight to the bucket.
+ * Longer than most functions: its body is the adapter's methods, each short, closing over one client.
+ */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const { bucket } = options;
   const clock = options.clock ?? systemClock;

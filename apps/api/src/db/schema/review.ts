@@ -59,6 +59,3 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_subject_idx').on(table.subjectType, table.subjectId, table.id)],
 );
-
-export type NotificationRow = typeof notifications.$inferSelect;
-export type AuditRow = typeof auditLog.$inferSelect;

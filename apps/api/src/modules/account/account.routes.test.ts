@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, ROLE, SIGNUP_MESSAGES } from '@por
 import { bearer, createTestApp, errorBody, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../../test/test-app';
 import { GIF_1PX, multipart, PNG_1PX } from '../../../test/fixtures';
 import { oneTimeCodes } from '../../db/schema';
-import { CODE_RULES } from '../auth/one-time-codes';
+import { CODE_RULES } from '../credentials/one-time-codes';
 
 let t: TestApp;
 beforeAll(async () => {

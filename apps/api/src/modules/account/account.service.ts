@@ -4,23 +4,40 @@ import {
   type BillingDetailsValues,
   type CurrentSessionResponse,
 } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, unauthorized } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Principal } from '../auth/auth.service';
-import { revokeOutstandingProofs } from '../auth/credentials';
-import { codeError, OneTimeCodes } from '../auth/one-time-codes';
-import type { PasswordTries } from '../auth/password-tries';
-import type { Mailer } from '../mail/mail.service';
-import { emailChangeCode } from '../mail/mail.templates';
-import { toUserData } from '../users/user-answers';
-import type { AvatarStore } from './avatar-store';
+import type { Principal } from '../../lib/principal';
+import { codeError, OneTimeCodes, revokeOutstandingProofs } from '../credentials';
+import type { PasswordTries } from '../credentials';
+import type { Mailer } from '../mail';
+import { emailChangeCode } from '../mail';
+import { toUserData } from '../users';
+import type { AvatarStore } from '../users';
+import type { OneTimeCodeRepository } from '../credentials';
+import type { ResetTokenRepository } from '../credentials';
+import type { SessionRepository } from '../auth';
+import type { EventRepository } from '../events';
+import type { MailRepository } from '../mail';
+import type { BillingRepository } from '../users';
+import type { UserRepository } from '../users';
+
+/** The tables the account pages change. */
+export interface AccountRepositories {
+  users: UserRepository;
+  billing: BillingRepository;
+  codes: OneTimeCodeRepository;
+  resetTokens: ResetTokenRepository;
+  sessions: SessionRepository;
+  events: EventRepository;
+  mail: MailRepository;
+}
 
 export interface AccountServiceOptions {
-  data: DataAccess;
+  data: DataAccess<AccountRepositories>;
   clock: Clock;
   mailer: Mailer;
   avatars: AvatarStore;

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@portal/contract';
 import { memoryLimiterFactory, redisLimiterFactory, type LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import * as passwords from '../../lib/passwords';
 import { bearer, createTestApp, errorBody, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../../test/test-app';
-import { LOGIN_LIMITS } from './password-tries';
+import { LOGIN_LIMITS } from '../credentials/password-tries';
 import { RESET_REQUESTS_PER_ADDRESS } from './recovery.service';
 import { REGISTRATIONS_PER_ADDRESS } from './signup.service';
 

@@ -3,8 +3,7 @@ import { AUTH_MESSAGES, authEndpoints } from '@portal/contract';
 import type { GeoIpLookup } from '../../adapters/geoip/geoip';
 import { describeClient } from '../../lib/client-info';
 import { route } from '../../lib/endpoint-route';
-import { setSignupCookie } from '../../lib/signup-cookie';
-import { requirePrincipal } from '../../plugins/auth';
+import { setSignupCookie } from './signup-cookie';
 import type { AuthService } from './auth.service';
 
 export interface AuthRoutesOptions {
@@ -25,7 +24,7 @@ export async function authRoutes(app: FastifyInstance, { authService, geoip, sec
   });
 
   route(app, authEndpoints.logout, async (request) => {
-    await authService.logout(requirePrincipal(request));
+    await authService.logout(request.principal);
     return { message: AUTH_MESSAGES.loggedOut };
   });
 }

@@ -6,31 +6,33 @@ import {
   type LoginValues,
   SIGNUP_STEP,
 } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
-import type { BillingDetails, Session, User } from '../../db/schema';
+import type { DataAccess } from '../../db/transactor';
+import type { BillingDetails, User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
 import { forbidden, unauthorized } from '../../lib/http-errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import type { Principal } from '../../lib/principal';
 import { generateToken, hashToken } from '../../lib/tokens';
-import { toRegistrationUser, toUserData } from '../users/user-answers';
-import type { PasswordTries } from './password-tries';
+import { toRegistrationUser, toUserData } from '../users';
+import type { PasswordTries } from '../credentials';
+import type { SessionRepository } from './session.repository';
+import type { SignupSessionRepository } from './signup-session.repository';
+import type { UserRepository } from '../users';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** docs/product/accounts.md, Sessions: 12 hours without Remember me, 30 days with it. */
 export const SESSION_LIFETIME_MS = { standard: 12 * HOUR_MS, remembered: 30 * 24 * HOUR_MS } as const;
 
-/** Who is calling, as the auth hook found them from the bearer token. */
-export interface Principal {
-  sessionId: string;
-  userId: number;
-  roleId: number;
-  /** The session's row as the check found it, so a request about the session needs no second query. */
-  session: Session;
+/** The tables signing in and out reads and changes. */
+export interface AuthRepositories {
+  users: UserRepository;
+  sessions: SessionRepository;
+  signupSessions: SignupSessionRepository;
 }
 
 export interface AuthServiceOptions {
-  data: DataAccess;
+  data: DataAccess<AuthRepositories>;
   clock: Clock;
   passwordTries: PasswordTries;
   supportEmail: string;
@@ -49,7 +51,7 @@ export type LoginOutcome =
 export const SIGNUP_SESSION_LIFETIME_MS = 24 * HOUR_MS;
 
 export class AuthService {
-  private readonly data: DataAccess;
+  private readonly data: DataAccess<AuthRepositories>;
   private readonly clock: Clock;
   private readonly supportEmail: string;
   private readonly passwordTries: PasswordTries;

@@ -1,14 +1,30 @@
 import { AUTH_MESSAGES, RECOVERY_MESSAGES } from '@portal/contract';
 import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { fieldError, tooManyRequests } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { generateToken, hashToken } from '../../lib/tokens';
-import type { Mailer } from '../mail/mail.service';
-import { defineTemplate, passwordResetLinkContent } from '../mail/mail.templates';
-import { revokeOutstandingProofs } from './credentials';
+import type { Mailer } from '../mail';
+import { defineTemplate, passwordResetLinkContent } from '../mail';
+import { revokeOutstandingProofs } from '../credentials';
+import type { OneTimeCodeRepository } from '../credentials';
+import type { ResetTokenRepository } from '../credentials';
+import type { SessionRepository } from './session.repository';
+import type { EventRepository } from '../events';
+import type { MailRepository } from '../mail';
+import type { UserRepository } from '../users';
+
+/** The tables a password reset reads and changes. */
+export interface RecoveryRepositories {
+  users: UserRepository;
+  resetTokens: ResetTokenRepository;
+  codes: OneTimeCodeRepository;
+  sessions: SessionRepository;
+  events: EventRepository;
+  mail: MailRepository;
+}
 
 /** docs/decisions/009-passwords-links-and-codes.md: reset links are valid for one hour and usable once. */
 export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
@@ -24,7 +40,7 @@ export const RESET_REQUESTS_PER_ADDRESS = {
 } as const;
 
 export interface RecoveryServiceOptions {
-  data: DataAccess;
+  data: DataAccess<RecoveryRepositories>;
   clock: Clock;
   mailer: Mailer;
   limiterFactory: LimiterFactory;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { oneTimeCodes, users } from '../../db/schema';
 import { createTestApp, errorBody, uniqueEmail, type TestApp } from '../../../test/test-app';
 import { GIF_1PX, multipart, PNG_1PX } from '../../../test/fixtures';
-import { CODE_RULES } from './one-time-codes';
+import { CODE_RULES } from '../credentials/one-time-codes';
 
 let t: TestApp;
 beforeAll(async () => {

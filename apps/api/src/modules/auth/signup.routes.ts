@@ -3,7 +3,7 @@ import { SIGNUP_MESSAGES, signupEndpoints } from '@portal/contract';
 import type { GeoIpLookup } from '../../adapters/geoip/geoip';
 import { describeClient } from '../../lib/client-info';
 import { route } from '../../lib/endpoint-route';
-import { clearSignupCookie, readSignupCookie, setSignupCookie } from '../../lib/signup-cookie';
+import { clearSignupCookie, readSignupCookie, setSignupCookie } from './signup-cookie';
 import type { AuthService } from './auth.service';
 import type { SignupService } from './signup.service';
 

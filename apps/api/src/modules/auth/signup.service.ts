@@ -10,23 +10,35 @@ import {
   SIGNUP_STEP,
 } from '@portal/contract';
 import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
-import type { DataAccess, Repositories } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
 import { forbidden, HttpError, tooManyRequests } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { AvatarStore } from '../account/avatar-store';
-import type { Mailer } from '../mail/mail.service';
-import { signupCode } from '../mail/mail.templates';
-import { toRegistrationUser, toUserData } from '../users/user-answers';
+import type { AvatarStore } from '../users';
+import type { Mailer } from '../mail';
+import { signupCode } from '../mail';
+import { toRegistrationUser, toUserData } from '../users';
 import { incompleteRegistrationBody, type AuthService } from './auth.service';
-import { codeError, OneTimeCodes } from './one-time-codes';
-import type { PasswordTries } from './password-tries';
+import { codeError, OneTimeCodes } from '../credentials';
+import type { PasswordTries } from '../credentials';
+import type { OneTimeCodeRepository } from '../credentials';
+import type { MailRepository } from '../mail';
+import type { BillingRepository } from '../users';
+import type { UserRepository } from '../users';
+
+/** The tables a sign-up writes: the user, their billing details, their codes, the mail queue. */
+export interface SignupRepositories {
+  users: UserRepository;
+  billing: BillingRepository;
+  codes: OneTimeCodeRepository;
+  mail: MailRepository;
+}
 
 export interface SignupServiceOptions {
-  data: DataAccess;
+  data: DataAccess<SignupRepositories>;
   clock: Clock;
   authService: AuthService;
   passwordTries: PasswordTries;
@@ -154,7 +166,7 @@ export class SignupService {
   }
 
   /** Resend is limited to one code a minute; the answer says how long to wait. */
-  private async sendSignupCode(repos: Repositories, user: User): Promise<void> {
+  private async sendSignupCode(repos: SignupRepositories, user: User): Promise<void> {
     const { clock, mailer } = this.options;
     const code = await new OneTimeCodes(repos).issue(user.id, 'verify_email', user.email, clock.now());
     await mailer.queue(repos, user.email, signupCode.with({ code }));

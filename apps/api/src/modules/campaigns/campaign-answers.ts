@@ -1,7 +1,7 @@
 import { checkoutPath, type Campaign, type CampaignContent, type CampaignDetail } from '@portal/contract';
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
-import { costPer, toStatisticsEntry } from '../insights/statistics-answers';
-import { amountDueOf } from '../payments/payment-links';
+import { costPer, toStatisticsEntry } from './statistics-answers';
+import { amountDueOf } from '../payments';
 import type { CampaignView } from './campaign.repository';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -1,33 +1,14 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CampaignDetailsValues, CustomerListTab, ListQuery, Paginated, ReviewListingType } from '@portal/contract';
 import type { Database } from '../../db/database';
 import {
   adTemplates,
   campaigns,
   campaignStatistics,
-  mediaFiles,
   paymentLinks,
   users,
-  type AdTemplateRow,
   type CampaignRow,
   type CampaignStatisticsRow,
-  type MediaFileRow,
 } from '../../db/schema';
 import { containsPattern, fetchPage, stableOrder, type WithTotal } from '../../lib/lists';
 
@@ -93,13 +74,6 @@ const banTouches = (userId: number) =>
     eq(campaigns.onOff, 'on'),
     isNull(campaigns.archivedAt),
   );
-
-/** The campaign copied by Duplicate, as it is inserted; its files name the original's keys. */
-export interface CampaignCopy {
-  campaign: typeof campaigns.$inferInsert;
-  ad: { adTitle: string; adDescription: string; destinationUrl: string } | null;
-  files: Omit<typeof mediaFiles.$inferInsert, 'campaignId'>[];
-}
 
 /** The columns step 1 of the wizard writes. */
 function detailsColumns(details: CampaignDetailsValues) {
@@ -358,23 +332,10 @@ export class CampaignRepository {
       .where(and(inArray(campaigns.id, ids), isNull(campaigns.archivedAt)));
   }
 
-  async updateDestinationUrl(campaignId: number, destinationUrl: string, at: Date): Promise<void> {
-    await this.db
-      .update(adTemplates)
-      .set({ destinationUrl, updatedAt: at })
-      .where(eq(adTemplates.campaignId, campaignId));
-  }
-
-  /** Inserts a copied campaign with its ad and its files' records; resolves with its id. */
-  async insertCopy(copy: CampaignCopy): Promise<number> {
-    const [inserted] = await this.db.insert(campaigns).values(copy.campaign).returning({ id: campaigns.id });
-    const campaignId = inserted!.id;
-    const at = copy.campaign.createdAt;
-    if (copy.ad) await this.db.insert(adTemplates).values({ campaignId, ...copy.ad, createdAt: at, updatedAt: at });
-    if (copy.files.length > 0) {
-      await this.db.insert(mediaFiles).values(copy.files.map((file) => ({ ...file, campaignId })));
-    }
-    return campaignId;
+  /** Inserts a copied campaign's row (its ad and files go to their own tables); resolves with its id. */
+  async insertCopy(campaign: typeof campaigns.$inferInsert): Promise<number> {
+    const [inserted] = await this.db.insert(campaigns).values(campaign).returning({ id: campaigns.id });
+    return inserted!.id;
   }
 
   async findDraft(userId: number): Promise<CampaignRow | undefined> {
@@ -440,71 +401,6 @@ export class CampaignRepository {
 
   async touch(id: number, at: Date): Promise<void> {
     await this.db.update(campaigns).set({ updatedAt: at }).where(eq(campaigns.id, id));
-  }
-
-  async saveAdTemplate(
-    campaignId: number,
-    ad: { adTitle: string; adDescription: string; destinationUrl: string },
-    at: Date,
-  ): Promise<AdTemplateRow> {
-    const [row] = await this.db
-      .insert(adTemplates)
-      .values({ campaignId, ...ad, createdAt: at, updatedAt: at })
-      .onConflictDoUpdate({ target: adTemplates.campaignId, set: { ...ad, updatedAt: at } })
-      .returning();
-    return row!;
-  }
-
-  async findAdTemplate(campaignId: number): Promise<AdTemplateRow | undefined> {
-    const [row] = await this.db.select().from(adTemplates).where(eq(adTemplates.campaignId, campaignId)).limit(1);
-    return row;
-  }
-
-  /**
-   * Makes `keys` (the user's, unattached or already this campaign's) the campaign's files in
-   * this order, and lets go of the files it had that are not among them. Resolves with how
-   * many of `keys` could be attached: fewer means some key was not available.
-   */
-  async replaceFiles(userId: number, campaignId: number, keys: string[]): Promise<number> {
-    await this.db
-      .update(mediaFiles)
-      .set({ campaignId: null, position: null })
-      .where(and(eq(mediaFiles.campaignId, campaignId), notInArray(mediaFiles.key, keys)));
-    let attached = 0;
-    for (const [position, key] of keys.entries()) {
-      const updated = await this.db
-        .update(mediaFiles)
-        .set({ campaignId, position })
-        .where(
-          and(
-            eq(mediaFiles.key, key),
-            eq(mediaFiles.userId, userId),
-            or(isNull(mediaFiles.campaignId), eq(mediaFiles.campaignId, campaignId)),
-          ),
-        )
-        .returning({ id: mediaFiles.id });
-      attached += updated.length;
-    }
-    return attached;
-  }
-
-  /** The campaign's files in display order. */
-  async files(campaignId: number): Promise<MediaFileRow[]> {
-    return this.db
-      .select()
-      .from(mediaFiles)
-      .where(eq(mediaFiles.campaignId, campaignId))
-      .orderBy(asc(mediaFiles.position));
-  }
-
-  /** The ids of these campaigns' file records (to remove them with the campaigns). */
-  async fileIds(campaignIds: number[]): Promise<number[]> {
-    if (campaignIds.length === 0) return [];
-    const rows = await this.db
-      .select({ id: mediaFiles.id })
-      .from(mediaFiles)
-      .where(inArray(mediaFiles.campaignId, campaignIds));
-    return rows.map((row) => row.id);
   }
 
   /** How many of the user's campaigns are not archived, the draft included: what the campaign quota counts. */

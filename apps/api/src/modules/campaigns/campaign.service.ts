@@ -14,13 +14,21 @@ import {
   type CustomerListTab,
   type ListQuery,
 } from '@portal/contract';
-import type { DataAccess, Repositories } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { CampaignRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
-import type { JobRunner } from '../jobs/job-runner';
-import type { MediaService } from '../media/media.service';
+import type { CustomerPrincipal } from '../../lib/principal';
+import type { JobDefinition } from '../../lib/job-runner';
+import type { AuditRepository } from '../audit';
+import type { EventRepository } from '../events';
+import type { StatisticsRepository } from './statistics.repository';
+import type { MediaRepository } from '../media';
+import type { MediaService } from '../media';
+import type { PaymentRepository } from '../payments';
+import type { UserRepository } from '../users';
+import type { AdTemplateRepository } from './ad-template.repository';
+import type { CampaignRepository, CampaignView } from './campaign.repository';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
@@ -36,15 +44,35 @@ export const copyName = (name: string) =>
 export const DRAFT_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 export const DRAFT_CLEANUP_JOB = 'campaigns.drafts.cleanup';
 
+/** Hourly, in one process at a time (the job's advisory lock). */
+export const campaignJobs = (campaigns: CampaignService): JobDefinition[] => [
+  { name: DRAFT_CLEANUP_JOB, everyMs: 60 * 60_000, run: () => campaigns.removeStaleDrafts() },
+];
+
+/**
+ * What the customer's campaign actions read and change: the campaigns with their ads and file
+ * records, the owner's row (the quota lock), the History and the review event, the open payment
+ * links an archive cancels, and the figures a campaign's detail shows.
+ */
+export interface CampaignRepositories {
+  campaigns: CampaignRepository;
+  ads: AdTemplateRepository;
+  media: MediaRepository;
+  users: UserRepository;
+  audit: AuditRepository;
+  events: EventRepository;
+  payments: PaymentRepository;
+  statistics: StatisticsRepository;
+}
+
 /** The customer's campaigns: the new-campaign wizard and its draft (docs/product/campaigns.md). */
 export class CampaignService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; jobs: JobRunner; media: MediaService }) {
-    // Hourly, in one process at a time (the job's advisory lock).
-    options.jobs.register({ name: DRAFT_CLEANUP_JOB, everyMs: 60 * 60_000, run: () => this.removeStaleDrafts() });
-  }
+  constructor(
+    private readonly options: { data: DataAccess<CampaignRepositories>; clock: Clock; media: MediaService },
+  ) {}
 
   /** Step 1: the caller's draft is created, within the campaign quota, or updated when there is one. */
-  async saveDetails(principal: Principal, details: CampaignDetailsValues): Promise<Campaign> {
+  async saveDetails(principal: CustomerPrincipal, details: CampaignDetailsValues): Promise<Campaign> {
     const { data, clock } = this.options;
     const row = await data.withTransaction(async (repos) => {
       await this.lockQuotas(repos, principal.userId);
@@ -60,18 +88,18 @@ export class CampaignService {
    * Takes the lock that runs one customer's quota checks one at a time (decision 023), so that
    * of parallel requests each sees what the ones before it added.
    */
-  private async lockQuotas(repos: Repositories, userId: number): Promise<void> {
+  private async lockQuotas(repos: CampaignRepositories, userId: number): Promise<void> {
     await repos.users.lock(userId);
   }
 
   /** Refuses (409) when `adding` more campaigns would pass the quota of campaigns not archived. */
-  private async checkCampaignRoom(repos: Repositories, userId: number, adding: number): Promise<void> {
+  private async checkCampaignRoom(repos: CampaignRepositories, userId: number, adding: number): Promise<void> {
     const left = Math.max(0, CUSTOMER_QUOTAS.campaigns - (await repos.campaigns.countNotArchived(userId)));
     if (adding > left) throw new HttpError(409, QUOTA_MESSAGES.campaigns(left));
   }
 
   /** The caller's draft with its ad and files, so the wizard reopens it where it was left. */
-  async draft(principal: Principal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
+  async draft(principal: CustomerPrincipal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
     const view = await this.options.data.repos.campaigns.findDraftView(principal.userId);
     if (!view) return null;
     return {
@@ -81,7 +109,7 @@ export class CampaignService {
   }
 
   /** One page of one of the caller's tabs (docs/product/campaigns.md, Campaign lists). */
-  async list(principal: Principal, tab: CustomerListTab, query: ListQuery) {
+  async list(principal: CustomerPrincipal, tab: CustomerListTab, query: ListQuery) {
     const page = await this.options.data.repos.campaigns.listForCustomer(principal.userId, tab, query);
     return { type: CUSTOMER_LIST_TYPES[tab], data: page.data.map(toCampaign), pagination: page.pagination };
   }
@@ -90,17 +118,20 @@ export class CampaignService {
    * Sends the caller's draft, or declined campaign, for review: it needs its ad (the template
    * the wizard saved) with at least one file.
    */
-  async publish(principal: Principal, body: { campaign_id: number; template_id: number }): Promise<CampaignDetail> {
+  async publish(
+    principal: CustomerPrincipal,
+    body: { campaign_id: number; template_id: number },
+  ): Promise<CampaignDetail> {
     await this.options.data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.userId, body.campaign_id);
       if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
       const publishable =
         (campaign.approvalStatus === 'draft' || campaign.approvalStatus === 'declined') && !campaign.archivedAt;
       if (!publishable) throw new HttpError(409, CAMPAIGN_MESSAGES.notPublishable);
-      const ad = await repos.campaigns.findAdTemplate(campaign.id);
+      const ad = await repos.ads.find(campaign.id);
       if (!ad) throw new HttpError(409, CAMPAIGN_MESSAGES.adMissing);
       if (ad.id !== body.template_id) throw fieldError(422, 'template_id', CAMPAIGN_MESSAGES.adNotThisCampaigns);
-      if ((await repos.campaigns.files(campaign.id)).length === 0) {
+      if ((await repos.media.ofCampaign(campaign.id)).length === 0) {
         throw fieldError(422, 'campaign_content', AD_MESSAGES.mediaMissing);
       }
       await this.submitForReview(repos, campaign, campaign.approvalStatus === 'draft' ? 'new' : 'resubmitted');
@@ -109,7 +140,7 @@ export class CampaignService {
   }
 
   /** A declined campaign goes back to review, with or without edits. */
-  async resubmit(principal: Principal, id: number): Promise<CampaignDetail> {
+  async resubmit(principal: CustomerPrincipal, id: number): Promise<CampaignDetail> {
     await this.options.data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.userId, id);
       if (!campaign || campaign.approvalStatus === 'draft') throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -125,7 +156,7 @@ export class CampaignService {
    * The switch and the Edit dialog. A new name or destination URL sends an approved campaign
    * that is not archived back to review; the switch alone never does.
    */
-  async update(principal: Principal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
+  async update(principal: CustomerPrincipal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.userId, id);
@@ -135,10 +166,10 @@ export class CampaignService {
         throw new HttpError(409, CAMPAIGN_MESSAGES.archivedCannotSwitchOn);
       }
       const now = clock.now();
-      const ad = await repos.campaigns.findAdTemplate(campaign.id);
+      const ad = await repos.ads.find(campaign.id);
       const nameChanged = changes.campaign_name !== undefined && changes.campaign_name !== campaign.name;
       const urlChanged = changes.destination_url !== undefined && changes.destination_url !== ad?.destinationUrl;
-      if (urlChanged) await repos.campaigns.updateDestinationUrl(campaign.id, changes.destination_url!, now);
+      if (urlChanged) await repos.ads.updateDestinationUrl(campaign.id, changes.destination_url!, now);
       await repos.campaigns.update(campaign.id, {
         ...(changes.on_off !== undefined && { onOff: changes.on_off }),
         ...(nameChanged && { name: changes.campaign_name }),
@@ -175,7 +206,7 @@ export class CampaignService {
    * nothing: every id must be one of the caller's submitted campaigns, and the copies must fit
    * in the campaign quota.
    */
-  async duplicate(principal: Principal, ids: number[]): Promise<void> {
+  async duplicate(principal: CustomerPrincipal, ids: number[]): Promise<void> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       await this.lockQuotas(repos, principal.userId);
@@ -185,25 +216,29 @@ export class CampaignService {
       await this.checkCampaignRoom(repos, principal.userId, rows.length);
       const now = clock.now();
       for (const row of rows) {
-        const ad = await repos.campaigns.findAdTemplate(row.id);
-        const files = await repos.campaigns.files(row.id);
+        const ad = await repos.ads.find(row.id);
+        const files = await repos.media.ofCampaign(row.id);
         const campaignId = await repos.campaigns.insertCopy({
-          campaign: {
-            userId: row.userId,
-            name: copyName(row.name),
-            objective: row.objective,
-            budgetType: row.budgetType,
-            budgetAmount: row.budgetAmount,
-            keywords: row.keywords,
-            approvalStatus: 'pending',
-            onOff: row.onOff,
-            submittedAt: now,
-            createdAt: now,
-            updatedAt: now,
-          },
-          ad: ad ? { adTitle: ad.adTitle, adDescription: ad.adDescription, destinationUrl: ad.destinationUrl } : null,
-          files: files.map(({ id: _id, campaignId: _campaignId, ...file }) => ({ ...file, issuedAt: now })),
+          userId: row.userId,
+          name: copyName(row.name),
+          objective: row.objective,
+          budgetType: row.budgetType,
+          budgetAmount: row.budgetAmount,
+          keywords: row.keywords,
+          approvalStatus: 'pending',
+          onOff: row.onOff,
+          submittedAt: now,
+          createdAt: now,
+          updatedAt: now,
         });
+        if (ad) {
+          const { adTitle, adDescription, destinationUrl } = ad;
+          await repos.ads.save(campaignId, { adTitle, adDescription, destinationUrl }, now);
+        }
+        await repos.media.insertCopies(
+          campaignId,
+          files.map(({ id: _id, campaignId: _campaignId, ...file }) => ({ ...file, issuedAt: now })),
+        );
         await this.recordSubmission(repos, campaignId, row.userId, 'duplicated', now);
       }
     });
@@ -213,7 +248,7 @@ export class CampaignService {
    * Delete from the lists: a campaign not archived yet is archived; an archived one is deleted
    * for good from the customer's view. All or nothing.
    */
-  async archiveOrDelete(principal: Principal, ids: number[]): Promise<void> {
+  async archiveOrDelete(principal: CustomerPrincipal, ids: number[]): Promise<void> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
@@ -244,7 +279,10 @@ export class CampaignService {
    * left the queue (or stopped running) when archived. It counts against the campaign quota
    * again, checked under the same lock as new drafts and duplicates (decision 023).
    */
-  async restore(principal: Principal, id: number): Promise<{ campaign: CampaignDetail; sentToReview: boolean }> {
+  async restore(
+    principal: CustomerPrincipal,
+    id: number,
+  ): Promise<{ campaign: CampaignDetail; sentToReview: boolean }> {
     const { data, clock } = this.options;
     const sentToReview = await data.withTransaction(async (repos) => {
       // The customer's lock before the campaign's, the order Duplicate takes.
@@ -273,7 +311,11 @@ export class CampaignService {
   }
 
   /** Makes a locked campaign pending, with its submission recorded for the administrators. */
-  private async submitForReview(repos: Repositories, campaign: CampaignRow, reason: SubmissionReason): Promise<void> {
+  private async submitForReview(
+    repos: CampaignRepositories,
+    campaign: CampaignRow,
+    reason: SubmissionReason,
+  ): Promise<void> {
     const now = this.options.clock.now();
     await repos.campaigns.update(campaign.id, {
       approvalStatus: 'pending',
@@ -286,7 +328,7 @@ export class CampaignService {
 
   /** The event the administrators are notified by, and the campaign's History line. */
   private async recordSubmission(
-    repos: Repositories,
+    repos: CampaignRepositories,
     campaignId: number,
     userId: number,
     reason: SubmissionReason,
@@ -306,17 +348,19 @@ export class CampaignService {
 
   /** One campaign with its files, for answers about it; its access was checked by the caller. */
   async detail(id: number): Promise<CampaignDetail> {
+    return this.detailOf((await this.options.data.repos.campaigns.findView(id))!);
+  }
+
+  /** The detail of a campaign whose view the caller has read already: its files and figures beside it. */
+  async detailOf(view: CampaignView): Promise<CampaignDetail> {
     const { repos } = this.options.data;
-    const [view, content, entries] = await Promise.all([
-      repos.campaigns.findView(id),
-      this.contentOf(id),
-      repos.statistics.ofCampaign(id),
-    ]);
-    return toCampaignDetail(view!, content, entries);
+    const id = view.campaign.id;
+    const [content, entries] = await Promise.all([this.contentOf(id), repos.statistics.ofCampaign(id)]);
+    return toCampaignDetail(view, content, entries);
   }
 
   private async contentOf(campaignId: number) {
-    const files = await this.options.data.repos.campaigns.files(campaignId);
+    const files = await this.options.data.repos.media.ofCampaign(campaignId);
     return Promise.all(
       files.map(async (file) => ({
         s3_key: file.key,
@@ -341,11 +385,11 @@ export class CampaignService {
   }
 
   /** Cancel: the draft goes, with its files. Another user's campaign, or one that is no draft, is not found. */
-  async deleteDraft(principal: Principal, id: number): Promise<void> {
-    await this.options.media.removeFiles(async (repos) => {
-      const fileIds = await repos.campaigns.fileIds([id]);
+  async deleteDraft(principal: CustomerPrincipal, id: number): Promise<void> {
+    await this.options.data.withTransaction(async (repos) => {
+      const fileIds = await repos.media.idsOfCampaigns([id]);
       if (!(await repos.campaigns.deleteDraft(principal.userId, id))) throw notFound(CAMPAIGN_MESSAGES.draftNotFound);
-      return fileIds;
+      await this.options.media.removeFiles(repos, fileIds);
     });
   }
 
@@ -355,7 +399,7 @@ export class CampaignService {
    * becomes its files, so concurrent saves cannot add up past 20.
    */
   async saveAdTemplate(
-    principal: Principal,
+    principal: CustomerPrincipal,
     body: {
       campaign_id: number;
       ad_title: string;
@@ -375,10 +419,10 @@ export class CampaignService {
       const campaign = await repos.campaigns.lockDraft(principal.userId, body.campaign_id);
       if (!campaign) throw notADraft();
       // A file attached to another campaign meanwhile is no longer the caller's to attach.
-      if ((await repos.campaigns.replaceFiles(principal.userId, campaign.id, keys)) < keys.length) {
+      if ((await repos.media.attach(principal.userId, campaign.id, keys)) < keys.length) {
         throw notFound(MEDIA_MESSAGES.notFound);
       }
-      const saved = await repos.campaigns.saveAdTemplate(
+      const saved = await repos.ads.save(
         campaign.id,
         { adTitle: body.ad_title, adDescription: body.ad_description, destinationUrl: body.destination_url },
         now,
@@ -395,12 +439,12 @@ export class CampaignService {
     // The drafts are locked while their files are listed and they are deleted, so a save in
     // between cannot keep a draft whose files are about to go.
     let removed = 0;
-    await this.options.media.removeFiles(async (repos) => {
+    await this.options.data.withTransaction(async (repos) => {
       const stale = await repos.campaigns.lockDraftsUntouchedSince(before);
-      const fileIds = await repos.campaigns.fileIds(stale);
+      const fileIds = await repos.media.idsOfCampaigns(stale);
       await repos.campaigns.deleteByIds(stale);
       removed = stale.length;
-      return fileIds;
+      await this.options.media.removeFiles(repos, fileIds);
     });
     return removed;
   }

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDataAccess } from '../../db/repositories';
+import { createTransactor } from '../../db/transactor';
 import { domainEvents } from '../../db/schema';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 import { DOMAIN_EVENTS_CHANNEL, type NewDomainEvent } from './domain-events';
 import { MAX_EVENT_ATTEMPTS, PROCESSED_EVENT_RETENTION_MS } from './event-dispatcher';
+import { EventRepository } from './event.repository';
 
 const passwordChanged = (userId: number, email = `u${userId}@example.com`): NewDomainEvent => ({
   type: 'account.password_changed',
@@ -19,7 +20,7 @@ describe('domain events', () => {
   });
   afterAll(() => t.close());
 
-  const data = () => createDataAccess(t.database.db);
+  const data = () => createTransactor(t.database.db, { events: (db) => new EventRepository(db) });
   const eventsOf = (userId: number) => t.database.db.select().from(domainEvents).where(eq(domainEvents.userId, userId));
 
   it('exist only when the change that records them commits', async () => {

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
-import { createRepositories, type Repositories } from '../../db/repositories';
+import { buildRepositories, type RepositoriesOf, type RepositoryFactories } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
-import type { JobRunner } from '../jobs/job-runner';
+import { nextAttemptAt } from '../../lib/backoff';
+import type { JobDefinition, JobRunner } from '../../lib/job-runner';
 import { DOMAIN_EVENTS_CHANNEL, type DomainEvent, type DomainEventType } from './domain-events';
 import { EventRepository } from './event.repository';
 
@@ -13,22 +14,33 @@ export const MAX_EVENT_ATTEMPTS = 12;
 /** Processed events are kept this long for investigation, then pruned. */
 export const PROCESSED_EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
-/** 10 s, 20 s, 40 s … capped at 2 hours. */
-const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 2 * 60 * 60_000);
-
-export interface SubscriberContext {
+export interface SubscriberContext<R> {
   /** Repositories in the dispatch's transaction: what a subscriber writes commits with the event's "processed" mark. */
-  repos: Repositories;
+  repos: R;
   /** Runs once that transaction has committed (to wake a job that sends what was written). */
   afterCommit(callback: () => void): void;
 }
 
-export type EventSubscriber<T extends DomainEventType> = (
+export type EventSubscriber<T extends DomainEventType, R> = (
   event: DomainEvent<T>,
-  context: SubscriberContext,
+  context: SubscriberContext<R>,
 ) => Promise<void>;
 
+/** Where a module subscribes to events; `R` names the repositories its subscribers write through. */
+export interface EventSubscriptions<R> {
+  subscribe<T extends DomainEventType>(type: T, name: string, handle: EventSubscriber<T, R>): void;
+}
+
 export const EVENT_JOBS = { dispatch: 'events.dispatch', prune: 'events.prune' } as const;
+
+/** Dispatch on a poll (and when woken by NOTIFY), and the hourly pruning of processed events. */
+export const eventJobs = (events: {
+  dispatchPending(): Promise<number>;
+  pruneProcessed(): Promise<number>;
+}): JobDefinition[] => [
+  { name: EVENT_JOBS.dispatch, everyMs: POLL_MS, run: () => events.dispatchPending() },
+  { name: EVENT_JOBS.prune, everyMs: 60 * 60_000, run: () => events.pruneProcessed() },
+];
 
 /**
  * Hands each recorded event to its subscribers (decision 010). All subscribers of an event run
@@ -36,19 +48,27 @@ export const EVENT_JOBS = { dispatch: 'events.dispatch', prune: 'events.prune' }
  * fails, none of them has happened, and the event is retried later with a growing delay.
  * Dispatch runs as a job, woken by the NOTIFY every recorded event sends and by a poll.
  */
-export class EventDispatcher {
-  private readonly subscribers = new Map<DomainEventType, { name: string; handle: EventSubscriber<never> }[]>();
+export class EventDispatcher<F extends RepositoryFactories> implements EventSubscriptions<RepositoriesOf<F>> {
+  private readonly subscribers = new Map<
+    DomainEventType,
+    { name: string; handle: EventSubscriber<never, RepositoriesOf<F>> }[]
+  >();
 
   constructor(
-    private readonly options: { database: DatabaseHandle; clock: Clock; jobs: JobRunner; log: FastifyBaseLogger },
-  ) {
-    options.jobs.register({ name: EVENT_JOBS.dispatch, everyMs: POLL_MS, run: () => this.dispatchPending() });
-    options.jobs.register({ name: EVENT_JOBS.prune, everyMs: 60 * 60_000, run: () => this.pruneProcessed() });
-  }
+    private readonly options: {
+      database: DatabaseHandle;
+      clock: Clock;
+      /** Wakes dispatch when an event commits (the rounds themselves are `eventJobs`). */
+      jobs: Pick<JobRunner, 'runSoon'>;
+      log: FastifyBaseLogger;
+      /** The repositories every subscriber is handed, built on the event's savepoint. */
+      repositories: F;
+    },
+  ) {}
 
-  subscribe<T extends DomainEventType>(type: T, name: string, handle: EventSubscriber<T>): void {
+  subscribe<T extends DomainEventType>(type: T, name: string, handle: EventSubscriber<T, RepositoriesOf<F>>): void {
     const list = this.subscribers.get(type) ?? [];
-    list.push({ name, handle: handle as EventSubscriber<never> });
+    list.push({ name, handle: handle as EventSubscriber<never, RepositoriesOf<F>> });
     this.subscribers.set(type, list);
   }
 
@@ -70,7 +90,7 @@ export class EventDispatcher {
           try {
             await tx.transaction(async (savepoint) => {
               const context = {
-                repos: createRepositories(savepoint),
+                repos: buildRepositories(savepoint, this.options.repositories),
                 afterCommit: (fn: () => void) => callbacks.push(fn),
               };
               for (const subscriber of this.subscribers.get(event.type) ?? []) {
@@ -102,11 +122,11 @@ export class EventDispatcher {
       await events.markAbandoned(event.id, attempts, clock.now(), reason);
     } else {
       log.warn({ eventId: event.id, type: event.type, attempts, err: error }, 'event not handled, will retry');
-      await events.markRetry(event.id, attempts, new Date(clock.now().getTime() + retryDelayMs(attempts)), reason);
+      await events.markRetry(event.id, attempts, nextAttemptAt(clock.now(), attempts), reason);
     }
   }
 
-  private async pruneProcessed(): Promise<number> {
+  async pruneProcessed(): Promise<number> {
     const before = new Date(this.options.clock.now().getTime() - PROCESSED_EVENT_RETENTION_MS);
     return new EventRepository(this.options.database.db).pruneProcessed(before);
   }

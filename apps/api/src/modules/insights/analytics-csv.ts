@@ -1,7 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Campaign } from '@portal/contract';
-import { costPer } from './statistics-answers';
+import { costPer } from '../campaigns';
 
 /**
  * The analytics pages' CSV file (docs/product/insights.md, CSV export): one row per campaign

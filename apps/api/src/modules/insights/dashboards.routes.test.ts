@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_FIGURES, ROLE, type Campaign } from '@portal/contract';
-import { createRepositories } from '../../db/repositories';
+import { CampaignRepository } from '../campaigns';
+import { FiguresRepository } from './figures.repository';
 import { enterFigures, insertCampaigns } from '../../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -69,7 +70,7 @@ describe('dashboards and analytics', () => {
       await enter(deleted!, '2026-11-19', everyFigure);
       await enter(others!, '2026-11-19', { amount_spent: 999 });
       // The customer archives two of them, and deletes one of those for good.
-      const repos = createRepositories(t.database.db);
+      const repos = { campaigns: new CampaignRepository(t.database.db) };
       await repos.campaigns.archiveOrDelete([archived!, deleted!], new Date(FRIDAY));
       await repos.campaigns.archiveOrDelete([deleted!], new Date(FRIDAY));
 
@@ -146,7 +147,7 @@ describe('dashboards and analytics', () => {
       expect(kept.spend.current_week.slice(0, 5).map((day: { amount_spent: number }) => day.amount_spent)).toEqual([
         -2, 0, 20, 0, 0,
       ]);
-      await createRepositories(t.database.db).figures.rebuild();
+      await new FiguresRepository(t.database.db).rebuild();
       expect({ cards: await cards(customer.token), spend: await weeklySpend(customer.token) }).toEqual(kept);
     });
 
@@ -184,7 +185,7 @@ describe('dashboards and analytics', () => {
         { approvalStatus: 'pending' },
         { approvalStatus: 'draft' },
       ]);
-      await createRepositories(t.database.db).campaigns.archiveOrDelete([withdrawn!], new Date(FRIDAY));
+      await new CampaignRepository(t.database.db).archiveOrDelete([withdrawn!], new Date(FRIDAY));
       await enter(approved!, '2026-11-10', { amount_spent: 100, total_impressions: 1000, link_clicks: 40 });
       await enter(approved!, '2026-11-12', {
         amount_spent: 150,

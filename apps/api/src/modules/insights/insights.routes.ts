@@ -2,30 +2,29 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { insightsEndpoints, STATISTICS_MESSAGES } from '@portal/contract';
 import { attachmentDisposition } from '../../adapters/storage/storage';
 import { route } from '../../lib/endpoint-route';
-import { requirePrincipal } from '../../plugins/auth';
-import type { AnalyticsScope } from '../campaigns/campaign.repository';
+import type { AnalyticsScope } from '../campaigns';
 import type { InsightsService } from './insights.service';
 
 /** Figures, dashboards and analytics (docs/product/insights.md). */
 export async function insightsRoutes(app: FastifyInstance, { insightsService }: { insightsService: InsightsService }) {
   route(app, insightsEndpoints.saveStatistics, async (request) => ({
     message: STATISTICS_MESSAGES.updated,
-    data: await insightsService.saveEntry(requirePrincipal(request), request.params.id, request.body),
+    data: await insightsService.saveEntry(request.principal, request.params.id, request.body),
   }));
 
   route(app, insightsEndpoints.dashboardStatistics, async (request) => ({
-    data: await insightsService.dashboardStatistics(requirePrincipal(request).userId),
+    data: await insightsService.dashboardStatistics(request.principal.userId),
   }));
   route(app, insightsEndpoints.weeklySpend, async (request) => ({
-    data: await insightsService.weeklySpend(requirePrincipal(request).userId),
+    data: await insightsService.weeklySpend(request.principal.userId),
   }));
   route(app, insightsEndpoints.latestCampaigns, async (request) => ({
-    data: await insightsService.latestCampaigns(requirePrincipal(request).userId),
+    data: await insightsService.latestCampaigns(request.principal.userId),
   }));
   route(app, insightsEndpoints.adminStatistics, async () => ({ data: await insightsService.adminStatistics() }));
 
   route(app, insightsEndpoints.customerAnalytics, (request) =>
-    insightsService.analytics({ userId: requirePrincipal(request).userId }, request.query),
+    insightsService.analytics({ userId: request.principal.userId }, request.query),
   );
   route(app, insightsEndpoints.allAnalytics, (request) => insightsService.analytics('all', request.query));
 
@@ -37,7 +36,7 @@ export async function insightsRoutes(app: FastifyInstance, { insightsService }: 
       .header('cache-control', 'private, no-store')
       .send(insightsService.exportAnalytics(scope, search));
   route(app, insightsEndpoints.customerAnalyticsExport, async (request, reply) =>
-    sendExport(reply, { userId: requirePrincipal(request).userId }, request.query.search),
+    sendExport(reply, { userId: request.principal.userId }, request.query.search),
   );
   route(app, insightsEndpoints.allAnalyticsExport, async (request, reply) =>
     sendExport(reply, 'all', request.query.search),

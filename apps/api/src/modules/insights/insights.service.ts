@@ -12,16 +12,30 @@ import {
   type StatisticsValues,
   type WeeklySpend,
 } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import { SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type SummedFigures } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
-import { toCampaign } from '../campaigns/campaign-answers';
-import type { AnalyticsScope } from '../campaigns/campaign.repository';
+import type { AdminPrincipal } from '../../lib/principal';
+import { costPer, dollars, toCampaign, toStatisticsEntry } from '../campaigns';
+import type { AuditRepository } from '../audit';
+import type { AnalyticsScope, CampaignRepository, StatisticsRepository } from '../campaigns';
+import type { PaymentRepository } from '../payments';
+import type { UserRepository } from '../users';
+import type { FiguresRepository } from './figures.repository';
+
+/** What figures entries write and what the dashboards and analytics read. */
+export interface InsightsRepositories {
+  statistics: StatisticsRepository;
+  figures: FiguresRepository;
+  campaigns: CampaignRepository;
+  users: UserRepository;
+  payments: PaymentRepository;
+  audit: AuditRepository;
+}
 import { csvStream } from './analytics-csv';
-import { costPer, dollars, FIGURE_COLUMNS, isMoneyColumn, toStatisticsEntry } from './statistics-answers';
-import { addDays, dayOf, mondayOf } from './weeks';
+import { FIGURE_COLUMNS, isMoneyColumn } from './statistics-answers';
+import { addDays, dayOf, mondayOf } from '../../lib/weeks';
 
 /** The dashboard's Latest Campaigns panel shows this many. */
 export const LATEST_CAMPAIGNS = 5;
@@ -48,13 +62,13 @@ const CAMPAIGN_NOT_FOUND = 'Campaign not found';
  * pages read. Sums come from the daily ledgers, which every entry updates in its transaction.
  */
 export class InsightsService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock }) {}
+  constructor(private readonly options: { data: DataAccess<InsightsRepositories>; clock: Clock }) {}
 
   /**
    * Adds an entry of an approved campaign's figures, with its audit row, in one transaction.
    * The entry's day cannot be after today (UTC).
    */
-  async saveEntry(admin: Principal, campaignId: number, values: StatisticsValues): Promise<StatisticsEntry> {
+  async saveEntry(admin: AdminPrincipal, campaignId: number, values: StatisticsValues): Promise<StatisticsEntry> {
     const { data, clock } = this.options;
     const now = clock.now();
     if (dayOf(values.created_at) > dayOf(now)) {

@@ -1,7 +1,5 @@
-import type { DashboardFigure, StatisticsEntry } from '@portal/contract';
-import type { CampaignStatisticsRow, SummedFigures } from '../../db/schema';
-
-export const dollars = (cents: number) => cents / 100;
+import type { DashboardFigure } from '@portal/contract';
+import type { SummedFigures } from '../../db/schema';
 
 /** Which column holds each figure that adds up; money is kept in cents. */
 export const FIGURE_COLUMNS = {
@@ -26,35 +24,3 @@ export const FIGURE_COLUMNS = {
 } as const satisfies Record<DashboardFigure | 'link_clicks' | 'lead_generated', keyof SummedFigures>;
 
 export const isMoneyColumn = (column: keyof SummedFigures) => column.endsWith('Cents');
-
-/** Dollars per unit to the cent, or null when there are no units (docs/product/insights.md, Cost per click and per lead). */
-export const costPer = (cents: number, units: number): number | null =>
-  units === 0 ? null : Math.round(cents / units) / 100;
-export const midnight = (day: string) => `${day}T00:00:00.000Z`;
-
-/** An entry as campaign answers carry it. */
-export const toStatisticsEntry = (row: CampaignStatisticsRow): StatisticsEntry => ({
-  id: row.id,
-  created_at: midnight(row.asOf),
-  date_paid: midnight(row.datePaid),
-  amount_spent: dollars(row.amountSpentCents),
-  ad_cost: dollars(row.adCostCents),
-  followers_count: row.followersCount,
-  posts: row.posts,
-  duration: row.duration,
-  total_reach: row.totalReach,
-  post_reach: row.postReach,
-  story_reach: row.storyReach,
-  total_impressions: row.totalImpressions,
-  post_impressions: row.postImpressions,
-  story_impressions: row.storyImpressions,
-  post_likes: row.postLikes,
-  post_comments: row.postComments,
-  post_shares: row.postShares,
-  post_saves: row.postSaves,
-  story_account_taps: row.storyAccountTaps,
-  stories_with_link: row.storiesWithLink,
-  link_clicks: row.linkClicks,
-  lead_generated: row.leadGenerated,
-  dates: row.dates.map((date) => date.toISOString()),
-});

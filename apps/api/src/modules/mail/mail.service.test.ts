@@ -7,7 +7,8 @@ import { createSmtpTransport } from '../../adapters/mail/mail-transport';
 import { createTestApp, uniqueEmail, type TestApp } from '../../../test/test-app';
 import { eq } from 'drizzle-orm';
 import { mailQueue } from '../../db/schema';
-import { MAX_MAIL_ATTEMPTS, retryDelayMs } from './mail.service';
+import { retryDelayMs } from '../../lib/backoff';
+import { MAX_MAIL_ATTEMPTS } from './mail.service';
 
 /** A transport that fails while `down` is set, like an SMTP server that is unreachable. */
 class FlakyTransport implements MailTransport {

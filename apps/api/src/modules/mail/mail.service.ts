@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../adapters/mail/mail-transport';
-import type { Database } from '../../db/database';
-import type { Repositories } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
-import type { JobRunner } from '../jobs/job-runner';
-import { MailRepository } from './mail.repository';
+import { nextAttemptAt } from '../../lib/backoff';
+import type { JobDefinition, JobRunner } from '../../lib/job-runner';
+import { type MailRepository } from './mail.repository';
 import {
   staticTemplates,
   type MailContext,
@@ -20,24 +20,27 @@ export const MAIL_JOB = 'mail.deliver';
 /** After this many failed attempts (about a day of retries) a message is given up and logged. */
 export const MAX_MAIL_ATTEMPTS = 12;
 
-/** 10 s, 20 s, 40 s … capped at 2 hours. */
-export const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 2 * 60 * 60_000);
-
 export interface MailerOptions {
-  db: Database;
+  /** The queue, for delivery rounds; actions queue through the repositories of their own transaction. */
+  data: DataAccess<{ mail: MailRepository }>;
   transport: MailTransport;
   clock: Clock;
   from: string;
   context: MailContext;
   log: FastifyBaseLogger;
-  /** Runs delivery rounds: on a period once started, and right after actions. */
-  jobs: JobRunner;
+  /** Starts a delivery round right after an action (the round itself is `mailJobs`). */
+  jobs: Pick<JobRunner, 'runSoon'>;
   /**
    * Whether `kick` starts a delivery round right after an action (the default). Tests that must
    * see the queue as the action left it turn it off and call `deliverDue` themselves.
    */
   deliverAfterActions?: boolean;
 }
+
+/** Delivery of the queue: on a period, and right after actions (`Mailer.kick`). */
+export const mailJobs = (mailer: Mailer): JobDefinition[] => [
+  { name: MAIL_JOB, everyMs: POLL_MS, run: () => mailer.deliverDue() },
+];
 
 /**
  * Sends queued e-mail. `queue` writes within the caller's transaction; delivery is a job
@@ -50,7 +53,6 @@ export class Mailer {
 
   constructor(private readonly options: MailerOptions) {
     for (const template of staticTemplates) this.register(template);
-    options.jobs.register({ name: MAIL_JOB, everyMs: POLL_MS, run: () => this.deliverDue() });
   }
 
   /** Adds a template whose rendering needs more than its parameters (the reset link). */
@@ -63,7 +65,7 @@ export class Mailer {
   }
 
   /** Adds a message to the queue through the caller's repositories (a transaction's, so it commits with the action). */
-  async queue(repos: Pick<Repositories, 'mail'>, to: string, mail: QueuedMail): Promise<void> {
+  async queue(repos: { mail: MailRepository }, to: string, mail: QueuedMail): Promise<void> {
     await repos.mail.enqueue({ to, ...mail }, this.options.clock.now());
   }
 
@@ -90,8 +92,8 @@ export class Mailer {
   }
 
   private async deliverRound(): Promise<number> {
-    const { db, transport, clock, from, context, log } = this.options;
-    const repository = new MailRepository(db);
+    const { data, transport, clock, from, context, log } = this.options;
+    const repository = data.repos.mail;
     let sent = 0;
     for (;;) {
       const now = clock.now();
@@ -116,11 +118,7 @@ export class Mailer {
             await repository.markFailed(message.id, clock.now(), reason);
           } else {
             log.warn({ mailId: message.id, attempts: message.attempts, err: error }, 'e-mail not sent, will retry');
-            await repository.markRetry(
-              message.id,
-              new Date(clock.now().getTime() + retryDelayMs(message.attempts)),
-              reason,
-            );
+            await repository.markRetry(message.id, nextAttemptAt(clock.now(), message.attempts), reason);
           }
         }
       }

@@ -1,5 +1,8 @@
-import { cardLabel, checkoutPath, receiptPath } from '@portal/contract';
-import type { EventDispatcher } from '../events/event-dispatcher';
+import { cardLabel, checkoutPath, formatUsd, receiptPath } from '@portal/contract';
+import type { CampaignRepository } from '../campaigns';
+import type { EventSubscriptions } from '../events';
+import type { PaymentRepository } from '../payments';
+import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mail.service';
 import {
   campaignApprovedNotice,
@@ -11,8 +14,8 @@ import {
 } from './mail.templates';
 import type { SellerConfig } from '../../config';
 import type { BillingSnapshot } from '../../db/schema';
-import { formatDollars, receiptNumber } from '../payments/payment-links';
-import { approvalOutlook } from '../review/approval-notice';
+import { receiptNumber } from '../payments';
+import { approvalOutlook } from '../review';
 
 /** "18 Nov 2026", in UTC as every date the portal shows. */
 const dayOf = (date: Date) =>
@@ -37,7 +40,7 @@ const billedTo = (billing: BillingSnapshot) =>
  * path, where answers to the portal's own pages carry the path alone.
  */
 export function subscribeMail(
-  events: EventDispatcher,
+  events: EventSubscriptions<{ mail: MailRepository; campaigns: CampaignRepository; payments: PaymentRepository }>,
   mailer: Mailer,
   publicOrigin: string,
   seller: SellerConfig,
@@ -77,7 +80,7 @@ export function subscribeMail(
       payment.billing.email,
       paymentReceipt.with({
         campaignName: payment.campaignName,
-        amount: formatDollars(payment.amountCents),
+        amount: formatUsd(payment.amountCents / 100),
         paidOn: dayOf(payment.paidAt),
         card: payment.cardBrand && payment.cardLast4 ? cardLabel(payment.cardBrand, payment.cardLast4) : 'card',
         transactionId: payment.transactionId,
@@ -100,7 +103,7 @@ export function subscribeMail(
       view.owner.email,
       paymentDueNotice.with({
         campaignName: view.campaign.name,
-        amount: formatDollars(link.amountCents),
+        amount: formatUsd(link.amountCents / 100),
         paymentUrl: `${publicOrigin}${checkoutPath(link.token)}`,
       }),
     );

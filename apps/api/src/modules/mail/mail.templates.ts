@@ -1,4 +1,4 @@
-import { approvalNotice, parseApprovalOutlook } from '../review/approval-notice';
+import { approvalNotice, parseApprovalOutlook } from '../review';
 
 /** A message before it is addressed: the same words as plain text and as simple HTML. */
 export interface MailContent {

@@ -1,10 +1,62 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, min, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, min, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { campaigns, mediaFiles } from '../../db/schema';
+import { campaigns, mediaFiles, type MediaFileRow } from '../../db/schema';
 
 /** The `media_files` table. */
 export class MediaRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * Makes `keys` (the user's, unattached or already this campaign's) the campaign's files in
+   * this order, and lets go of the files it had that are not among them. Resolves with how
+   * many of `keys` could be attached: fewer means some key was not available.
+   */
+  async attach(userId: number, campaignId: number, keys: string[]): Promise<number> {
+    await this.db
+      .update(mediaFiles)
+      .set({ campaignId: null, position: null })
+      .where(and(eq(mediaFiles.campaignId, campaignId), notInArray(mediaFiles.key, keys)));
+    let attached = 0;
+    for (const [position, key] of keys.entries()) {
+      const updated = await this.db
+        .update(mediaFiles)
+        .set({ campaignId, position })
+        .where(
+          and(
+            eq(mediaFiles.key, key),
+            eq(mediaFiles.userId, userId),
+            or(isNull(mediaFiles.campaignId), eq(mediaFiles.campaignId, campaignId)),
+          ),
+        )
+        .returning({ id: mediaFiles.id });
+      attached += updated.length;
+    }
+    return attached;
+  }
+
+  /** The campaign's files in display order. */
+  async ofCampaign(campaignId: number): Promise<MediaFileRow[]> {
+    return this.db
+      .select()
+      .from(mediaFiles)
+      .where(eq(mediaFiles.campaignId, campaignId))
+      .orderBy(asc(mediaFiles.position));
+  }
+
+  /** The ids of these campaigns' file records (to remove them with the campaigns). */
+  async idsOfCampaigns(campaignIds: number[]): Promise<number[]> {
+    if (campaignIds.length === 0) return [];
+    const rows = await this.db
+      .select({ id: mediaFiles.id })
+      .from(mediaFiles)
+      .where(inArray(mediaFiles.campaignId, campaignIds));
+    return rows.map((row) => row.id);
+  }
+
+  /** Records for a copied campaign's files, which name the original's keys (decision 023). */
+  async insertCopies(campaignId: number, files: Omit<typeof mediaFiles.$inferInsert, 'campaignId'>[]): Promise<void> {
+    if (files.length > 0) await this.db.insert(mediaFiles).values(files.map((file) => ({ ...file, campaignId })));
+  }
 
   async recordIssued(file: typeof mediaFiles.$inferInsert): Promise<void> {
     await this.db.insert(mediaFiles).values(file);

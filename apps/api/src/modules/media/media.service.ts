@@ -12,11 +12,13 @@ import {
   QUOTA_MESSAGES,
 } from '@portal/contract';
 import type { FileStorage } from '../../adapters/storage/storage';
-import type { DataAccess, Repositories } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
+import type { UserRepository } from '../users';
+import type { MediaRepository } from './media.repository';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
-import type { JobRunner } from '../jobs/job-runner';
+import type { Principal } from '../../lib/principal';
+import type { JobDefinition } from '../../lib/job-runner';
 
 /** Enough of a file's start for file-type to tell PNG, JPEG, WebP and MP4 apart. */
 const CONTENT_SNIFF_BYTES = 4100;
@@ -36,16 +38,20 @@ export const UNATTACHED_CLEANUP_JOB = 'media.unattached.cleanup';
 /** Files removed per run at most, so one run stays short; the next hour takes the rest. */
 const CLEANUP_BATCH = 500;
 
+/** The tables of campaign files: the files, and the owner's row their quota checks lock. */
+export interface MediaRepositories {
+  media: MediaRepository;
+  users: UserRepository;
+}
+
+/** Hourly, in one process at a time (the job's advisory lock). */
+export const mediaJobs = (media: MediaService): JobDefinition[] => [
+  { name: UNATTACHED_CLEANUP_JOB, everyMs: 60 * 60_000, run: () => media.removeUnattachedFiles() },
+];
+
 /** Campaign files (docs/product/campaigns.md, Media): issuing upload and view addresses, deleting. */
 export class MediaService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; jobs: JobRunner; storage: FileStorage }) {
-    // Hourly, in one process at a time (the job's advisory lock).
-    options.jobs.register({
-      name: UNATTACHED_CLEANUP_JOB,
-      everyMs: 60 * 60_000,
-      run: () => this.removeUnattachedFiles(),
-    });
-  }
+  constructor(private readonly options: { data: DataAccess<MediaRepositories>; clock: Clock; storage: FileStorage }) {}
 
   /**
    * Checks what the customer means to upload and issues an address for exactly that: a new
@@ -125,13 +131,13 @@ export class MediaService {
 
   /** Deletes one of the caller's files, unless a submitted campaign uses it. */
   async delete(principal: Principal, key: string): Promise<void> {
-    await this.removeFiles(async (repos) => {
+    await this.options.data.withTransaction(async (repos) => {
       const found = await repos.media.findOwned(principal.userId, key);
       if (!found) throw notFound(MEDIA_MESSAGES.notFound);
       if (found.campaignStatus && found.campaignStatus !== 'draft') {
         throw new HttpError(409, MEDIA_MESSAGES.attachedToSubmitted);
       }
-      return [found.file.id];
+      await this.removeFiles(repos, [found.file.id]);
     });
   }
 
@@ -158,7 +164,7 @@ export class MediaService {
     const start = await storage.readStart(key, CONTENT_SNIFF_BYTES);
     const type = start && (await fileTypeFromBuffer(start));
     if (stored.size !== found.file.size || type?.mime !== found.file.contentType) {
-      await this.removeFiles(async () => [found.file.id]);
+      await data.withTransaction((repos) => this.removeFiles(repos, [found.file.id]));
       throw fieldError(422, field, MEDIA_MESSAGES.contentMismatch);
     }
   }
@@ -174,27 +180,21 @@ export class MediaService {
    */
   async removeUnattachedFiles(): Promise<number> {
     const before = new Date(this.options.clock.now().getTime() - UNATTACHED_FILE_LIFETIME_MS);
-    let removed = 0;
-    await this.removeFiles(async (repos) => {
+    return this.options.data.withTransaction(async (repos) => {
       const ids = await repos.media.unattachedIssuedBefore(before, CLEANUP_BATCH);
-      removed = ids.length;
-      return ids;
+      await this.removeFiles(repos, ids);
+      return ids.length;
     });
-    return removed;
   }
 
   /**
    * Removes file records and the stored objects no record names any more (a key that
-   * duplicates share stays until its last record goes). `work` runs in the transaction, may
-   * change other tables with it (a cancelled draft's deletion), and answers the records' ids.
-   * The objects are deleted before the transaction commits: if storage fails, the records stay
-   * and the removal can be tried again.
+   * duplicates share stays until its last record goes), in the caller's transaction (a
+   * cancelled draft's deletion). The objects are deleted before that transaction commits: if
+   * storage fails, the records stay and the removal can be tried again.
    */
-  async removeFiles(work: (repos: Repositories) => Promise<number[]>): Promise<void> {
-    const { data, storage } = this.options;
-    await data.withTransaction(async (repos) => {
-      const unused = await repos.media.release(await work(repos));
-      for (const key of unused) await storage.delete(key);
-    });
+  async removeFiles(repos: { media: MediaRepository }, fileIds: number[]): Promise<void> {
+    const unused = await repos.media.release(fileIds);
+    for (const key of unused) await this.options.storage.delete(key);
   }
 }

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
-import type { Principal } from '../auth/auth.service';
+import type { Principal } from '../../lib/principal';
 import { NotificationHub } from './notification-hub';
 import type { NotificationService } from './notification.service';
 

@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
-import type { Principal } from '../auth/auth.service';
-import { SESSIONS_REVOKED_CHANNEL } from '../auth/session.repository';
+import type { Principal } from '../../lib/principal';
+import { SESSIONS_REVOKED_CHANNEL } from '../auth';
 import { NOTIFICATIONS_CHANNEL } from './notification.repository';
 import type { NotificationService } from './notification.service';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_MESSAGES, ROLE, type Notification } from '@portal/contract';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
 import * as schema from '../../db/schema';
-import { SessionRepository } from '../auth/session.repository';
+import { SessionRepository } from '../auth';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './notification-hub';
 import { wizardOf } from '../../../test/campaigns';
 import {

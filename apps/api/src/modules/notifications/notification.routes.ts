@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_MESSAGES, notificationEndpoints } from '@portal/contract';
 import { route } from '../../lib/endpoint-route';
-import { requirePrincipal } from '../../plugins/auth';
 import type { NotificationHub } from './notification-hub';
 import type { NotificationService } from './notification.service';
 
@@ -14,16 +13,16 @@ export async function notificationRoutes(
   }: { notificationService: NotificationService; notificationHub: NotificationHub },
 ) {
   route(app, notificationEndpoints.listNotifications, async (request) =>
-    notificationService.list(requirePrincipal(request), request.query),
+    notificationService.list(request.principal, request.query),
   );
 
   route(app, notificationEndpoints.markNotificationsRead, async (request) => ({
     message: NOTIFICATION_MESSAGES.marked,
-    unread_count: await notificationService.markRead(requirePrincipal(request), request.body.ids),
+    unread_count: await notificationService.markRead(request.principal, request.body.ids),
   }));
 
   route(app, notificationEndpoints.notificationStream, async (request, reply) => {
-    const stream = await notificationHub.open(requirePrincipal(request), reply.raw);
+    const stream = await notificationHub.open(request.principal, reply.raw);
     return (
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')

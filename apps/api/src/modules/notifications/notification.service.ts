@@ -1,12 +1,18 @@
 import type { ListQuery, Notification } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
-import type { Principal } from '../auth/auth.service';
-import type { NotificationView } from './notification.repository';
+import type { Principal } from '../../lib/principal';
+import type { NotificationRepository, NotificationView } from './notification.repository';
 
 /** Each user's notifications: reading them and marking them read (docs/product/review.md, Notifications). */
 export class NotificationService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; productName: string }) {}
+  constructor(
+    private readonly options: {
+      data: DataAccess<{ notifications: NotificationRepository }>;
+      clock: Clock;
+      productName: string;
+    },
+  ) {}
 
   async list(principal: Principal, query: Pick<ListQuery, 'page' | 'per_page'>) {
     const { repos } = this.options.data;

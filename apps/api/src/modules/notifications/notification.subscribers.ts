@@ -1,7 +1,10 @@
-import type { EventDispatcher } from '../events/event-dispatcher';
-import type { CampaignView } from '../campaigns/campaign.repository';
-import { formatDollars } from '../payments/payment-links';
-import { approvalNotice, approvalOutlook } from '../review/approval-notice';
+import { formatUsd } from '@portal/contract';
+import type { CampaignRepository, CampaignView } from '../campaigns';
+import type { EventSubscriptions } from '../events';
+import type { UserRepository } from '../users';
+import type { PaymentRepository } from '../payments';
+import type { NotificationRepository } from './notification.repository';
+import { approvalNotice, approvalOutlook } from '../review';
 
 const customerName = ({ owner }: CampaignView) =>
   [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email;
@@ -18,7 +21,14 @@ const SUBMISSION_WORDS = {
  * The notifications that follow from events (docs/product/review.md, Notifications): written in
  * the event's savepoint, so each lands exactly once, and announced to open pages on commit.
  */
-export function subscribeNotifications(events: EventDispatcher): void {
+export function subscribeNotifications(
+  events: EventSubscriptions<{
+    notifications: NotificationRepository;
+    campaigns: CampaignRepository;
+    users: UserRepository;
+    payments: PaymentRepository;
+  }>,
+): void {
   events.subscribe('campaign.submitted', 'notifications', async (event, { repos }) => {
     const { campaignId, reason } = event.payload;
     const view = await repos.campaigns.findView(campaignId);
@@ -52,7 +62,7 @@ export function subscribeNotifications(events: EventDispatcher): void {
   events.subscribe('campaign.paid', 'notifications', async (event, { repos }) => {
     const payment = await repos.payments.payment(event.payload.paymentId);
     if (!payment) return;
-    const message = `Payment of ${formatDollars(payment.amountCents)} received for your campaign "${payment.campaignName}"`;
+    const message = `Payment of ${formatUsd(payment.amountCents / 100)} received for your campaign "${payment.campaignName}"`;
     await repos.notifications.create(
       [{ userId: payment.userId, message, eventType: 'system', senderId: null, campaignId: payment.campaignId }],
       event.createdAt,
@@ -64,7 +74,7 @@ export function subscribeNotifications(events: EventDispatcher): void {
     const view = await repos.campaigns.findView(event.payload.campaignId);
     const link = await repos.payments.openLinkOf(event.payload.campaignId);
     if (!view || link?.id !== event.payload.linkId) return;
-    const message = `The paid week of your campaign "${view.campaign.name}" is over: pay ${formatDollars(link.amountCents)} for the next 7 days`;
+    const message = `The paid week of your campaign "${view.campaign.name}" is over: pay ${formatUsd(link.amountCents / 100)} for the next 7 days`;
     await repos.notifications.create(
       [{ userId: view.campaign.userId, message, eventType: 'system', senderId: null, campaignId: view.campaign.id }],
       event.createdAt,

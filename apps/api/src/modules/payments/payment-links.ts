@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatUsd, type AmountDue } from '@portal/contract';
+import type { AmountDue } from '@portal/contract';
 import type { CampaignRow, PaymentLinkRow, paymentLinks } from '../../db/schema';
 
 /** A daily budget's payment covers this many days (docs/product/payments.md, Budgets). */
@@ -39,9 +39,6 @@ export function newPaymentLink(
     createdAt: at,
   };
 }
-
-/** "$1,753.50" of whole cents, written as the pages write dollars. */
-export const formatDollars = (cents: number) => formatUsd(cents / 100);
 
 /**
  * What a link asks and how it is made (docs/product/payments.md, Amount due): the one place the

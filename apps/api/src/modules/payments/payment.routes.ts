@@ -1,53 +1,54 @@
 import { PAYMENT_MESSAGES, paymentEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/endpoint-route';
-import { requirePrincipal } from '../../plugins/auth';
+import type { CardService } from './card.service';
 import type { PaymentService } from './payment.service';
 
 /** Stripe's events are small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /** Cards, payment links, payments and receipts (docs/product/payments.md). */
-export async function paymentRoutes(app: FastifyInstance, { paymentService }: { paymentService: PaymentService }) {
+export async function paymentRoutes(
+  app: FastifyInstance,
+  { cardService, paymentService }: { cardService: CardService; paymentService: PaymentService },
+) {
   route(app, paymentEndpoints.getBalance, async (request) => ({
-    data: await paymentService.balance(requirePrincipal(request)),
+    data: await paymentService.balance(request.principal),
   }));
 
-  route(app, paymentEndpoints.createSetupIntent, async (request) =>
-    paymentService.createSetupIntent(requirePrincipal(request)),
-  );
+  route(app, paymentEndpoints.createSetupIntent, async (request) => cardService.createSetupIntent(request.principal));
 
   route(app, paymentEndpoints.confirmSandboxSetup, async (request) =>
-    paymentService.confirmSandboxSetup(requirePrincipal(request), request.body),
+    cardService.confirmSandboxSetup(request.principal, request.body),
   );
 
   route(app, paymentEndpoints.addPaymentMethod, async (request) => ({
     message: PAYMENT_MESSAGES.cardSaved,
-    data: await paymentService.addPaymentMethod(requirePrincipal(request), request.body.payment_method_id),
+    data: await cardService.addPaymentMethod(request.principal, request.body.payment_method_id),
   }));
 
   route(app, paymentEndpoints.listPaymentMethods, async (request) => ({
-    data: await paymentService.cards(requirePrincipal(request)),
+    data: await cardService.cards(request.principal),
   }));
 
   route(app, paymentEndpoints.getCheckout, async (request) => ({
-    data: await paymentService.checkout(requirePrincipal(request), request.params.token),
+    data: await paymentService.checkout(request.principal, request.params.token),
   }));
 
   route(app, paymentEndpoints.payWithSandbox, async (request) =>
-    paymentService.payWithSandbox(requirePrincipal(request), request.params.token, request.body),
+    paymentService.payWithSandbox(request.principal, request.params.token, request.body),
   );
 
   route(app, paymentEndpoints.startCheckoutSession, async (request) =>
-    paymentService.startCheckoutSession(requirePrincipal(request), request.params.token),
+    paymentService.startCheckoutSession(request.principal, request.params.token),
   );
 
   route(app, paymentEndpoints.listPaymentActivities, async (request) =>
-    paymentService.activities(requirePrincipal(request), request.query),
+    paymentService.activities(request.principal, request.query),
   );
 
   route(app, paymentEndpoints.getReceipt, async (request) => ({
-    data: await paymentService.receipt(requirePrincipal(request), request.params.id),
+    data: await paymentService.receipt(request.principal, request.params.id),
   }));
 
   // The signature covers the exact bytes Stripe sent, so this route alone reads its body raw.

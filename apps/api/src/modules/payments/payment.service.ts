@@ -1,10 +1,10 @@
 import {
   cardLabel,
   checkoutPath,
+  formatUsd,
   isAdminRole,
   PAYMENT_MESSAGES,
   receiptPath,
-  type Card,
   type ListQuery,
   type PaymentActivity,
   type Receipt,
@@ -13,38 +13,54 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   WebhookEventError,
   WebhookSignatureError,
-  type CardErrors,
   type PaymentProvider,
   type ProviderPayment,
-  type SandboxPaymentProvider,
-  type StripePaymentProvider,
 } from '../../adapters/payments/payment-provider';
 import type { SellerConfig } from '../../config';
-import type { DataAccess, Repositories } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { JobDefinition } from '../../lib/job-runner';
 import { HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
-import { amountDueOf, coversUntil, formatDollars, newPaymentLink, receiptNumber } from './payment-links';
+import type { Principal } from '../../lib/principal';
+import type { AuditRepository } from '../audit';
+import type { CampaignRepository } from '../campaigns';
+import type { EventRepository } from '../events';
+import type { UserRepository } from '../users';
+import type { PaymentRepository } from './payment.repository';
+import type { CardService } from './card.service';
+import { amountDueOf, coversUntil, newPaymentLink, receiptNumber } from './payment-links';
+import { cardRefused, providerCall, sandboxOf, stripeOf } from './provider-calls';
+
+/** What payments change: links and payments, the campaigns they pay, the audit trail, the events. */
+export interface PaymentRepositories {
+  payments: PaymentRepository;
+  campaigns: CampaignRepository;
+  users: UserRepository;
+  audit: AuditRepository;
+  events: EventRepository;
+}
 
 export interface PaymentServiceOptions {
-  data: DataAccess;
+  data: DataAccess<PaymentRepositories>;
   clock: Clock;
   provider: PaymentProvider;
   publicOrigin: string;
   /** Who issues the receipts (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID). */
   seller: SellerConfig;
   log: FastifyBaseLogger;
+  /** The user's provider customer, which a payment is made for. */
+  cards: CardService;
 }
 
 /** Jobs of this module: ending daily campaigns' paid weeks. */
 export const PAYMENT_JOBS = { renew: 'payments.periods.renew' } as const;
 
-const dollars = (cents: number) => cents / 100;
+export const paymentJobs = (payments: PaymentService): JobDefinition[] => [
+  { name: PAYMENT_JOBS.renew, everyMs: 60_000, run: () => payments.renewEndedPeriods() },
+];
 
-/** A card is expired once its expiry month is over. */
-const cardStatus = (expMonth: number, expYear: number, today: Date): Card['status'] =>
-  expYear * 12 + expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1 ? 'expired' : 'active';
+const dollars = (cents: number) => cents / 100;
 
 /**
  * A link and its campaign, locked campaign first (decision 016); `payable` while the link is
@@ -56,122 +72,13 @@ interface LockedLink {
   payable: boolean;
 }
 
-/** The sandbox's refusal of a card: the first message as the answer's, each under its field. */
-function cardRefused(errors: CardErrors): HttpError {
-  const entries = Object.entries(errors);
-  return new HttpError(422, entries[0]![1], {
-    errors: Object.fromEntries(entries.map(([field, message]) => [field, [message]])),
-  });
-}
-
 /**
- * Cards, payment links and payments (docs/product/payments.md). Links are the portal's own
+ * Payment links and payments (docs/product/payments.md; cards are `CardService`'s). Links are the portal's own
  * (decision 016); the provider saves cards and takes the payments, and every payment is
  * recorded by `recordPayment`, once per link, whichever way it arrives.
  */
 export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}
-
-  /** The user's provider customer, made on first use. */
-  private async customerOf(userId: number): Promise<string> {
-    const { data, provider, clock } = this.options;
-    const known = await data.repos.payments.customerId(userId, provider.kind);
-    if (known) return known;
-    const found = await data.repos.users.findById(userId);
-    if (!found) throw notFound('User not found');
-    const { user } = found;
-    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-    const created = await this.providerCall(() => provider.createCustomer({ id: userId, email: user.email, name }));
-    return data.repos.payments.keepCustomer(userId, provider.kind, created, clock.now());
-  }
-
-  /** A provider that does not answer is a dependency down: 503, and the reason in the log. */
-  private async providerCall<T>(call: () => Promise<T>, message = 'The payment provider is unavailable'): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      this.options.log.error({ err: error }, 'payment provider call failed');
-      throw new HttpError(503, message);
-    }
-  }
-
-  private sandbox(): SandboxPaymentProvider {
-    const { provider } = this.options;
-    if (provider.kind !== 'sandbox') throw new HttpError(409, PAYMENT_MESSAGES.wrongProvider);
-    return provider;
-  }
-
-  private stripe(): StripePaymentProvider {
-    const { provider } = this.options;
-    if (provider.kind !== 'stripe') throw new HttpError(409, PAYMENT_MESSAGES.wrongProvider);
-    return provider;
-  }
-
-  async createSetupIntent(principal: Principal): Promise<{ client_secret: string }> {
-    const customerId = await this.customerOf(principal.userId);
-    const { clientSecret } = await this.providerCall(
-      () => this.options.provider.createSetupIntent(customerId),
-      PAYMENT_MESSAGES.setupIntentFailed,
-    );
-    return { client_secret: clientSecret };
-  }
-
-  /** The sandbox's card form confirming a setup intent (Stripe's Payment Element does this with Stripe). */
-  async confirmSandboxSetup(
-    principal: Principal,
-    body: { client_secret: string; card_number?: string; expiry?: string; cvc?: string },
-  ): Promise<{ payment_method_id: string }> {
-    const sandbox = this.sandbox();
-    const customerId = await this.customerOf(principal.userId);
-    const card = { number: body.card_number ?? '', expiry: body.expiry ?? '', cvc: body.cvc ?? '' };
-    const result = await sandbox.confirmSetup(body.client_secret, customerId, card, this.options.clock.now());
-    if (!result) {
-      throw new HttpError(422, PAYMENT_MESSAGES.setupSecretUnknown, {
-        errors: { client_secret: [PAYMENT_MESSAGES.setupSecretUnknown] },
-      });
-    }
-    if (!result.ok) throw cardRefused(result.errors);
-    return { payment_method_id: result.value };
-  }
-
-  /** Keeps a card the provider confirmed, once it is known to be the caller's. */
-  async addPaymentMethod(principal: Principal, paymentMethodId: string): Promise<Card> {
-    const { data, provider, clock } = this.options;
-    const customerId = await this.customerOf(principal.userId);
-    const card = await this.providerCall(() => provider.retrieveCard(paymentMethodId));
-    if (!card || card.customerId !== customerId) {
-      throw new HttpError(422, PAYMENT_MESSAGES.paymentMethodUnknown, {
-        errors: { payment_method_id: [PAYMENT_MESSAGES.paymentMethodUnknown] },
-      });
-    }
-    const row = await data.repos.payments.saveCard({
-      userId: principal.userId,
-      provider: provider.kind,
-      providerMethodId: card.id,
-      brand: card.brand,
-      last4: card.last4,
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-      createdAt: clock.now(),
-    });
-    return this.toCard(row);
-  }
-
-  async cards(principal: Principal): Promise<Card[]> {
-    const rows = await this.options.data.repos.payments.cards(principal.userId, this.options.provider.kind);
-    return rows.map((row) => this.toCard(row));
-  }
-
-  private toCard(row: { id: number; brand: string; last4: string; expMonth: number; expYear: number }): Card {
-    return {
-      id: row.id,
-      brand: row.brand,
-      last4: row.last4,
-      status: cardStatus(row.expMonth, row.expYear, this.options.clock.now()),
-      exp_month: row.expMonth,
-      exp_year: row.expYear,
-    };
-  }
 
   /** Total Amount Due: the open links of the customer's approved campaigns that are not archived. */
   async balance(principal: Principal) {
@@ -216,13 +123,13 @@ export class PaymentService {
     token: string,
     body: { payment_method_id?: number; card_number?: string; expiry?: string; cvc?: string },
   ): Promise<{ message: string; data: PaymentActivity }> {
-    const sandbox = this.sandbox();
+    const sandbox = sandboxOf(this.options.provider);
     const { link, campaignArchivedAt } = await this.linkOf(principal, token);
     // Refused before the card is looked at; asked again under the locks below.
     if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
     const { data, clock } = this.options;
     const source = await this.sandboxSource(data.repos, principal, body);
-    const customerId = await this.customerOf(principal.userId);
+    const customerId = await this.options.cards.customerOf(principal.userId);
     const authorized = await sandbox.authorize(customerId, source, clock.now());
     if (!authorized.ok) throw cardRefused(authorized.errors);
     const payment = await data.withTransaction(async (repos) => {
@@ -243,7 +150,7 @@ export class PaymentService {
   }
 
   private async sandboxSource(
-    repos: Repositories,
+    repos: PaymentRepositories,
     principal: Principal,
     body: { payment_method_id?: number; card_number?: string; expiry?: string; cvc?: string },
   ) {
@@ -266,14 +173,14 @@ export class PaymentService {
 
   /** With Stripe: a Checkout Session for the link, to which the page sends the payer. */
   async startCheckoutSession(principal: Principal, token: string): Promise<{ url: string }> {
-    const stripe = this.stripe();
+    const stripe = stripeOf(this.options.provider);
     const { link, campaignName, campaignArchivedAt } = await this.linkOf(principal, token);
     // A session paid after the link closes anyway is refunded when its event arrives (handleWebhook).
     if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
-    const customerId = await this.customerOf(principal.userId);
+    const customerId = await this.options.cards.customerOf(principal.userId);
     const { publicOrigin } = this.options;
     const covers = link.coversDays === null ? 'the whole campaign' : `${link.coversDays} days`;
-    const session = await this.providerCall(() =>
+    const session = await providerCall(this.options.log, () =>
       stripe.createCheckoutSession({
         linkId: link.id,
         customerId,
@@ -313,7 +220,7 @@ export class PaymentService {
       return closed;
     });
     if (!refund || !payment) return;
-    await this.providerCall(() => provider.refundPayment(payment.transactionId));
+    await providerCall(this.options.log, () => provider.refundPayment(payment.transactionId));
     await data.withTransaction(async (repos) => {
       if (!(await repos.payments.markEventHandled(event.id, event.type, clock.now()))) return;
       await repos.audit.record(
@@ -322,7 +229,7 @@ export class PaymentService {
           action: 'campaign.payment_refunded',
           subject: { type: 'campaign', id: refund.campaign.id },
           after: {
-            amount: formatDollars(payment.amountCents),
+            amount: formatUsd(payment.amountCents / 100),
             transaction_id: payment.transactionId,
             link_status: refund.link.status,
           },
@@ -337,7 +244,10 @@ export class PaymentService {
    * gives the closed link, whose payment must be refunded, unless this very payment is the
    * one already recorded against it (an event for it delivered under another id).
    */
-  private async recordOrFindClosed(repos: Repositories, payment: ProviderPayment): Promise<LockedLink | undefined> {
+  private async recordOrFindClosed(
+    repos: PaymentRepositories,
+    payment: ProviderPayment,
+  ): Promise<LockedLink | undefined> {
     const locked = await this.lockForPayment(repos, payment.linkId);
     // A link the portal never made: nothing to record, and no payment of the portal's to refund.
     if (!locked) return undefined;
@@ -354,7 +264,7 @@ export class PaymentService {
    * Archiving a campaign, approving it, renewing its period and paying its link all take them
    * in this order, so none of them can deadlock another.
    */
-  private async lockForPayment(repos: Repositories, linkId: number): Promise<LockedLink | undefined> {
+  private async lockForPayment(repos: PaymentRepositories, linkId: number): Promise<LockedLink | undefined> {
     // A link's campaign never changes, so it is read before any lock is taken.
     const known = await repos.payments.link(linkId);
     if (!known) return undefined;
@@ -370,14 +280,14 @@ export class PaymentService {
    * customer told. A link that is no longer open, or whose campaign is archived, records
    * nothing and gives undefined.
    */
-  async recordPayment(repos: Repositories, payment: ProviderPayment): Promise<PaymentRow | undefined> {
+  async recordPayment(repos: PaymentRepositories, payment: ProviderPayment): Promise<PaymentRow | undefined> {
     const locked = await this.lockForPayment(repos, payment.linkId);
     if (!locked?.payable) return undefined;
     return this.recordLocked(repos, locked, payment);
   }
 
   private async recordLocked(
-    repos: Repositories,
+    repos: PaymentRepositories,
     { link, campaign }: LockedLink,
     payment: ProviderPayment,
   ): Promise<PaymentRow> {
@@ -408,7 +318,7 @@ export class PaymentService {
         before: { payment_status: campaign.paymentStatus },
         after: {
           payment_status: 'paid',
-          amount: formatDollars(payment.amountCents),
+          amount: formatUsd(payment.amountCents / 100),
           transaction_id: payment.transactionId,
         },
       },
@@ -421,7 +331,7 @@ export class PaymentService {
     return row;
   }
 
-  private async billingSnapshot(repos: Repositories, userId: number): Promise<BillingSnapshot> {
+  private async billingSnapshot(repos: PaymentRepositories, userId: number): Promise<BillingSnapshot> {
     const found = await repos.users.findById(userId);
     const user = found?.user;
     const billing = found?.billing;

@@ -1,6 +1,6 @@
 import type { HistoryEntry, ListedUser } from '@portal/contract';
 import type { User } from '../../db/schema';
-import type { AuditRecord } from '../audit/audit.repository';
+import type { AuditRecord } from '../audit';
 
 /** An audit row as a History line. */
 export const toHistoryEntry = (record: AuditRecord): HistoryEntry => ({

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { REVIEW_MESSAGES, reviewEndpoints } from '@portal/contract';
 import { route } from '../../lib/endpoint-route';
-import { requirePrincipal } from '../../plugins/auth';
 import type { ReviewService } from './review.service';
 
 /** The review queue and the users' list, for administrators (docs/product/review.md). */
@@ -17,7 +16,7 @@ export async function reviewRoutes(app: FastifyInstance, { reviewService }: { re
   }));
 
   route(app, reviewEndpoints.decideCampaign, async (request) => {
-    const data = await reviewService.decide(requirePrincipal(request), request.params.id, request.body);
+    const data = await reviewService.decide(request.principal, request.params.id, request.body);
     return { message: data.approval_status === 'approved' ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.declined, data };
   });
 
@@ -26,7 +25,7 @@ export async function reviewRoutes(app: FastifyInstance, { reviewService }: { re
   route(app, reviewEndpoints.getAdminUser, async (request) => ({ data: await reviewService.user(request.params.id) }));
 
   route(app, reviewEndpoints.toggleUserStatus, async (request) => {
-    const data = await reviewService.toggleStatus(requirePrincipal(request), request.params.id);
+    const data = await reviewService.toggleStatus(request.principal, request.params.id);
     return { message: REVIEW_MESSAGES.userStatusUpdated, data };
   });
 }

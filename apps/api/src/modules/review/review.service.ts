@@ -7,13 +7,29 @@ import {
   type ListQuery,
   type ReviewListingType,
 } from '@portal/contract';
-import type { DataAccess } from '../../db/repositories';
+import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../auth/auth.service';
-import { toCampaign } from '../campaigns/campaign-answers';
-import type { CampaignService } from '../campaigns/campaign.service';
+import type { AdminPrincipal } from '../../lib/principal';
+import { toCampaign } from '../campaigns';
+import type { CampaignService } from '../campaigns';
+import type { AuditRepository } from '../audit';
+import type { CampaignRepository } from '../campaigns';
+import type { SessionRepository } from '../auth';
+import type { SignupSessionRepository } from '../auth';
+import type { EventRepository } from '../events';
+import type { UserRepository } from '../users';
 import { toHistoryEntry, toListedUser } from './review-answers';
+
+/** What decisions and bans change: campaigns, users and their sessions, the audit trail, the events. */
+export interface ReviewRepositories {
+  campaigns: CampaignRepository;
+  users: UserRepository;
+  sessions: SessionRepository;
+  signupSessions: SignupSessionRepository;
+  audit: AuditRepository;
+  events: EventRepository;
+}
 
 /**
  * The administrators' side (docs/product/review.md): the review queue and its decisions, and
@@ -21,7 +37,9 @@ import { toHistoryEntry, toListedUser } from './review-answers';
  * transaction of the change.
  */
 export class ReviewService {
-  constructor(private readonly options: { data: DataAccess; clock: Clock; campaigns: CampaignService }) {}
+  constructor(
+    private readonly options: { data: DataAccess<ReviewRepositories>; clock: Clock; campaigns: CampaignService },
+  ) {}
 
   async listRequests(listingType: ReviewListingType, query: ListQuery) {
     const page = await this.options.data.repos.campaigns.listForReview(listingType, query);
@@ -38,7 +56,10 @@ export class ReviewService {
     const { repos } = this.options.data;
     const view = await repos.campaigns.findView(id);
     if (!view || view.campaign.approvalStatus === 'draft') throw notFound(REVIEW_MESSAGES.campaignNotFound);
-    const [detail, history] = await Promise.all([this.options.campaigns.detail(id), repos.audit.campaignHistory(id)]);
+    const [detail, history] = await Promise.all([
+      this.options.campaigns.detailOf(view),
+      repos.audit.campaignHistory(id),
+    ]);
     return { ...detail, history: history.map(toHistoryEntry) };
   }
 
@@ -46,7 +67,7 @@ export class ReviewService {
    * Approves (publishes) or declines a pending campaign. The row is locked first, so of two
    * administrators deciding at once the second finds it decided and gets 409.
    */
-  async decide(admin: Principal, id: number, values: ApprovalValues): Promise<Campaign> {
+  async decide(admin: AdminPrincipal, id: number, values: ApprovalValues): Promise<Campaign> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockSubmitted(id);
@@ -116,7 +137,7 @@ export class ReviewService {
    * switches off their approved and pending campaigns that are not archived; an unban only lets
    * them log in again.
    */
-  async toggleStatus(admin: Principal, id: number): Promise<{ id: number; status: boolean }> {
+  async toggleStatus(admin: AdminPrincipal, id: number): Promise<{ id: number; status: boolean }> {
     const { data, clock } = this.options;
     return data.withTransaction(async (repos) => {
       const user = await repos.users.lock(id);

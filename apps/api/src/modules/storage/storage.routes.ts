@@ -20,6 +20,7 @@ function accepted<T>(check: UrlCheck<T>): T {
  * The signed URLs of the embedded storage (LocalFileStorage hands them out). The signature is
  * the credential, so the routes are public; each one checks it before anything is read.
  * With S3 these routes do not exist: the bucket answers its own presigned URLs.
+ * Longer than most functions: it is the routes' registrations one after another, each short.
  */
 export async function storageRoutes(app: FastifyInstance, { storage }: { storage: LocalFileStorage }) {
   // An upload is the file's raw bytes in the file's own type (image/png, video/mp4…), which

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lte, min } from 'drizzle-orm';
 import type { StatisticsValues } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { campaignStatistics, type CampaignStatisticsRow } from '../../db/schema';
-import { dayOf } from './weeks';
+import { dayOf } from '../../lib/weeks';
 
 const newestFirst = [desc(campaignStatistics.asOf), desc(campaignStatistics.id)];
 

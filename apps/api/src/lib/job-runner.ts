@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/database';
+import type { DatabaseHandle } from '../db/database';
 
 export interface JobDefinition {
   /** Unique; also names the advisory lock, so every process agrees on it. */

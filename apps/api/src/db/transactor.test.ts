@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
-import type { DatabaseHandle } from './database';
-import { createDataAccess, isRetryableConflict, type Repositories } from './repositories';
+import type { Database, DatabaseHandle } from './database';
+import { createTransactor, isRetryableConflict } from './transactor';
 import { domainEvents } from './schema';
 
 /** The error PostgreSQL gives for `condition`, as the driver and Drizzle hand it over. */
@@ -14,6 +14,19 @@ async function databaseError(database: DatabaseHandle, condition: string): Promi
   }
   throw new Error(`${condition} was not raised`);
 }
+
+/** A repository of this test's own: one row a call, in whatever transaction it is built on. */
+class AttemptLog {
+  constructor(private readonly db: Database) {}
+  async record(userId: number, email: string) {
+    const at = new Date();
+    await this.db
+      .insert(domainEvents)
+      .values({ type: 'account.password_changed', payload: { email }, userId, createdAt: at, nextAttemptAt: at });
+  }
+}
+const transactor = (database: DatabaseHandle) =>
+  createTransactor(database.db, { attempts: (db) => new AttemptLog(db) });
 
 describe('withTransaction', () => {
   let database: DatabaseHandle;
@@ -27,12 +40,9 @@ describe('withTransaction', () => {
   function flakyWork(error: unknown, failures: number) {
     const userId = ++nextUser;
     let attempts = 0;
-    const work = async (repos: Repositories) => {
+    const work = async (repos: { attempts: AttemptLog }) => {
       attempts += 1;
-      await repos.events.record(
-        { type: 'account.password_changed', userId, payload: { email: `attempt${attempts}@example.com` } },
-        new Date(),
-      );
+      await repos.attempts.record(userId, `attempt${attempts}@example.com`);
       if (attempts <= failures) throw error;
       return attempts;
     };
@@ -49,7 +59,7 @@ describe('withTransaction', () => {
       const error = await databaseError(database, condition);
       expect(isRetryableConflict(error)).toBe(true);
       const flaky = flakyWork(error, 1);
-      await expect(createDataAccess(database.db).withTransaction(flaky.work)).resolves.toBe(2);
+      await expect(transactor(database).withTransaction(flaky.work)).resolves.toBe(2);
       expect(await flaky.recorded()).toEqual(['attempt2@example.com']);
     },
   );
@@ -57,7 +67,7 @@ describe('withTransaction', () => {
   it('answers with the error when the second run meets it too', async () => {
     const error = await databaseError(database, 'deadlock_detected');
     const flaky = flakyWork(error, 2);
-    await expect(createDataAccess(database.db).withTransaction(flaky.work)).rejects.toBe(error);
+    await expect(transactor(database).withTransaction(flaky.work)).rejects.toBe(error);
     expect(flaky.attempts()).toBe(2);
     expect(await flaky.recorded()).toEqual([]);
   });
@@ -66,7 +76,7 @@ describe('withTransaction', () => {
     const error = await databaseError(database, 'unique_violation');
     expect(isRetryableConflict(error)).toBe(false);
     const flaky = flakyWork(error, 1);
-    await expect(createDataAccess(database.db).withTransaction(flaky.work)).rejects.toBe(error);
+    await expect(transactor(database).withTransaction(flaky.work)).rejects.toBe(error);
     expect(flaky.attempts()).toBe(1);
   });
 });

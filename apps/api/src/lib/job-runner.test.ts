@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/database';
-import { openTestDatabase } from '../../../test/test-database';
+import type { DatabaseHandle } from '../db/database';
+import { openTestDatabase } from '../../test/test-database';
 import { JobRunner, lockKeyOf } from './job-runner';
 
 function recordingLog() {
@@ -125,7 +125,7 @@ describe('advisory locks', () => {
 
   // Two processes are two connections to one PostgreSQL server; an embedded database belongs to one process.
   it.runIf(process.env.DATABASE_URL)('let only one of two processes run a job at a time', async () => {
-    const { openDatabase } = await import('../../db/database');
+    const { openDatabase } = await import('../db/database');
     const other = await openDatabase({ databaseUrl: database.url! });
     try {
       const holding = gate();

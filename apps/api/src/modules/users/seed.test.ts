@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { personalNamesSchema, ROLE } from '@portal/contract';
-import { loadConfig } from '../config';
-import { verifyPassword } from '../lib/passwords';
-import { openTestDatabase } from '../../test/test-database';
-import type { DatabaseHandle } from './database';
-import { users } from './schema';
+import { loadConfig } from '../../config';
+import { verifyPassword } from '../../lib/passwords';
+import { openTestDatabase } from '../../../test/test-database';
+import type { DatabaseHandle } from '../../db/database';
+import { users } from '../../db/schema';
 import { ensureAdministrator } from './seed';
 
 let database: DatabaseHandle;

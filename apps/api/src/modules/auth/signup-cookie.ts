@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SIGNUP_SESSION_LIFETIME_MS } from '../modules/auth/auth.service';
+import { SIGNUP_SESSION_LIFETIME_MS } from './auth.service';
 
 /**
  * The sign-up cookie (docs/decisions/007-signup-cookie.md): httpOnly so scripts cannot read it, same-site strict so

@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SIGNUP_MESSAGES } from '@portal/contract';
-import type { Repositories } from '../../db/repositories';
+import type { UserRepository } from '../users';
+import type { OneTimeCodeRepository } from './one-time-code.repository';
 import type { CodePurpose } from '../../db/schema';
 import { fieldError, tooManyRequests } from '../../lib/http-errors';
 
@@ -23,7 +24,7 @@ const hashCode = (userId: number, code: string) => createHash('sha256').update(`
 
 /** Issues and checks the six-digit e-mail codes (sign-up, e-mail change). */
 export class OneTimeCodes {
-  constructor(private readonly repos: Pick<Repositories, 'codes' | 'users'>) {}
+  constructor(private readonly repos: { codes: OneTimeCodeRepository; users: UserRepository }) {}
 
   private get codes() {
     return this.repos.codes;

@@ -1,8 +1,8 @@
 import { ROLE, SIGNUP_STEP } from '@portal/contract';
-import type { Config } from '../config';
-import { generatePassword, hashPassword } from '../lib/passwords';
-import { UserRepository } from '../modules/users/user.repository';
-import type { Database } from './database';
+import type { Config } from '../../config';
+import { generatePassword, hashPassword } from '../../lib/passwords';
+import { UserRepository } from './user.repository';
+import type { Database } from '../../db/database';
 
 export interface SeedLogger {
   info(message: string): void;

@@ -1,0 +1,240 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Adapters } from './adapters';
+import { SandboxProvider } from './adapters/payments/sandbox-provider';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/database';
+import { createTransactor, type DataAccess, type RepositoriesOf } from './db/transactor';
+import type { Clock } from './lib/clock';
+import { JobRunner } from './lib/job-runner';
+import { AccountService } from './modules/account/account.service';
+import { AvatarStore } from './modules/users/avatar-store';
+import { AuditRepository } from './modules/audit/audit.repository';
+import { AuthService } from './modules/auth/auth.service';
+import { OneTimeCodeRepository } from './modules/credentials/one-time-code.repository';
+import { PasswordTries } from './modules/credentials/password-tries';
+import { RecoveryService } from './modules/auth/recovery.service';
+import { ResetTokenRepository } from './modules/credentials/reset-token.repository';
+import { SessionCache } from './modules/auth/session-cache';
+import { SessionRepository, type LiveSession } from './modules/auth/session.repository';
+import { SignupSessionRepository } from './modules/auth/signup-session.repository';
+import { SignupService } from './modules/auth/signup.service';
+import { AdTemplateRepository } from './modules/campaigns/ad-template.repository';
+import { CampaignRepository } from './modules/campaigns/campaign.repository';
+import { campaignJobs, CampaignService } from './modules/campaigns/campaign.service';
+import { EventDispatcher, eventJobs } from './modules/events/event-dispatcher';
+import { EventRepository } from './modules/events/event.repository';
+import { FiguresRepository } from './modules/insights/figures.repository';
+import { InsightsService } from './modules/insights/insights.service';
+import { StatisticsRepository } from './modules/campaigns/statistics.repository';
+import { MailRepository } from './modules/mail/mail.repository';
+import { Mailer, mailJobs } from './modules/mail/mail.service';
+import { subscribeMail } from './modules/mail/mail.subscribers';
+import { MediaRepository } from './modules/media/media.repository';
+import { mediaJobs, MediaService } from './modules/media/media.service';
+import { NotificationHub } from './modules/notifications/notification-hub';
+import { NotificationRepository } from './modules/notifications/notification.repository';
+import { NotificationService } from './modules/notifications/notification.service';
+import { subscribeNotifications } from './modules/notifications/notification.subscribers';
+import { CardService } from './modules/payments/card.service';
+import { PaymentRepository } from './modules/payments/payment.repository';
+import { paymentJobs, PaymentService } from './modules/payments/payment.service';
+import { subscribePayments } from './modules/payments/payment.subscribers';
+import { ReviewService } from './modules/review/review.service';
+import { BillingRepository } from './modules/users/billing.repository';
+import { UserRepository } from './modules/users/user.repository';
+
+/**
+ * Every repository of the portal by name, each built on whatever handle it is given (the
+ * database, or one transaction). One table, one repository, in the module that owns the table;
+ * the session cache is shared by every handle's session repository (decision 013).
+ */
+export function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
+  return {
+    users: (db: Database) => new UserRepository(db),
+    billing: (db: Database) => new BillingRepository(db),
+    sessions: (db: Database) => new SessionRepository(db, sessionCache),
+    signupSessions: (db: Database) => new SignupSessionRepository(db),
+    resetTokens: (db: Database) => new ResetTokenRepository(db),
+    codes: (db: Database) => new OneTimeCodeRepository(db),
+    mail: (db: Database) => new MailRepository(db),
+    events: (db: Database) => new EventRepository(db),
+    campaigns: (db: Database) => new CampaignRepository(db),
+    ads: (db: Database) => new AdTemplateRepository(db),
+    media: (db: Database) => new MediaRepository(db),
+    notifications: (db: Database) => new NotificationRepository(db),
+    audit: (db: Database) => new AuditRepository(db),
+    statistics: (db: Database) => new StatisticsRepository(db),
+    figures: (db: Database) => new FiguresRepository(db),
+    payments: (db: Database) => new PaymentRepository(db),
+  };
+}
+type Factories = ReturnType<typeof repositoryFactories>;
+
+/** The factories of the named repositories only: what one service's transactions hand out. */
+function pick<K extends keyof Factories>(factories: Factories, ...names: K[]): Pick<Factories, K> {
+  return Object.fromEntries(names.map((name) => [name, factories[name]])) as Pick<Factories, K>;
+}
+
+export interface CompositionOptions {
+  config: Config;
+  database: DatabaseHandle;
+  adapters: Omit<Adapters, 'close'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  deliverMailAfterActions?: boolean;
+  streamHeartbeatMs?: number;
+}
+
+/**
+ * Builds the background machinery (jobs, events, the mail queue) and every service, each
+ * handed the repositories and the services it names in its constructor and nothing more.
+ */
+export function composeServices(options: CompositionOptions) {
+  const { database, log } = options;
+  // One session cache per process (decision 013): revocations here forget at once, and so do other
+  // processes whose notification hub hears of them; the rest within a second.
+  const sessionCache = new SessionCache<LiveSession>();
+  const repositories = repositoryFactories(sessionCache);
+  const data = <K extends keyof Factories>(...names: K[]) =>
+    createTransactor(database.db, pick(repositories, ...names));
+  const background = composeBackground(options, repositories);
+  const { jobs, events, mailer } = background;
+  const services = composeProductServices(options, data, mailer);
+  const notificationHub = new NotificationHub({
+    database,
+    notifications: services.notificationService,
+    liveSessions: (sessionIds) => services.authService.liveSessions(sessionIds),
+    onSessionRevoked: (sessionId) => sessionCache.forgetSession(sessionId),
+    heartbeatMs: options.streamHeartbeatMs,
+    log,
+  });
+
+  // Every module's background work, declared beside the service that does it.
+  for (const job of [
+    ...eventJobs(events),
+    ...mailJobs(mailer),
+    ...mediaJobs(services.mediaService),
+    ...campaignJobs(services.campaignService),
+    ...paymentJobs(services.paymentService),
+  ]) {
+    jobs.register(job);
+  }
+  return { ...background, ...services, notificationHub };
+}
+
+/** The job runner, the event dispatcher with every module's subscriptions, and the mail queue's sender. */
+function composeBackground(options: CompositionOptions, repositories: Factories) {
+  const { config, database, adapters, clock, log } = options;
+  const { productName, supportEmail } = config.publicSettings;
+  const jobs = new JobRunner({ database, log });
+  const events = new EventDispatcher({
+    database,
+    clock,
+    jobs,
+    log,
+    repositories: pick(repositories, 'mail', 'notifications', 'campaigns', 'users', 'payments'),
+  });
+  const mailer = new Mailer({
+    data: createTransactor(database.db, pick(repositories, 'mail')),
+    transport: adapters.mailTransport,
+    clock,
+    from: config.mailFrom,
+    context: { productName, supportEmail },
+    log,
+    jobs,
+    deliverAfterActions: options.deliverMailAfterActions,
+  });
+  subscribeMail(events, mailer, config.publicOrigin, config.seller);
+  subscribeNotifications(events);
+  subscribePayments(events);
+  return { jobs, events, mailer };
+}
+
+/**
+ * Every service of the product, each handed the repositories and services it names. Longer than
+ * most functions: one construction per service in the order they depend on each other, read as a list.
+ */
+function composeProductServices(
+  options: CompositionOptions,
+  data: <K extends keyof Factories>(...names: K[]) => DataAccess<RepositoriesOf<Pick<Factories, K>>>,
+  mailer: Mailer,
+) {
+  const { config, adapters, clock, log } = options;
+  const { productName, supportEmail } = config.publicSettings;
+
+  const avatars = new AvatarStore(adapters.storage);
+  const { limiterFactory } = adapters;
+  const passwordTries = new PasswordTries(limiterFactory);
+  const authService = new AuthService({
+    data: data('users', 'sessions', 'signupSessions'),
+    clock,
+    passwordTries,
+    supportEmail,
+  });
+  const signupService = new SignupService({
+    data: data('users', 'billing', 'codes', 'mail'),
+    clock,
+    authService,
+    passwordTries,
+    limiterFactory,
+    mailer,
+    avatars,
+  });
+  const recoveryService = new RecoveryService({
+    data: data('users', 'resetTokens', 'codes', 'sessions', 'events', 'mail'),
+    clock,
+    mailer,
+    limiterFactory,
+    publicOrigin: config.publicOrigin,
+  });
+  const accountService = new AccountService({
+    data: data('users', 'billing', 'codes', 'resetTokens', 'sessions', 'events', 'mail'),
+    clock,
+    mailer,
+    avatars,
+    passwordTries,
+  });
+  const mediaService = new MediaService({ data: data('media', 'users'), clock, storage: adapters.storage });
+  const campaignService = new CampaignService({
+    data: data('campaigns', 'ads', 'media', 'users', 'audit', 'events', 'payments', 'statistics'),
+    clock,
+    media: mediaService,
+  });
+  const reviewService = new ReviewService({
+    data: data('campaigns', 'users', 'sessions', 'signupSessions', 'audit', 'events'),
+    clock,
+    campaigns: campaignService,
+  });
+  const notificationService = new NotificationService({ data: data('notifications'), clock, productName });
+  const insightsService = new InsightsService({
+    data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit'),
+    clock,
+  });
+  // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
+  const provider = adapters.payments ?? new SandboxProvider(options.database.db);
+  const cardService = new CardService({ data: data('payments', 'users'), clock, provider, log });
+  const paymentService = new PaymentService({
+    data: data('payments', 'campaigns', 'users', 'audit', 'events'),
+    clock,
+    provider,
+    publicOrigin: config.publicOrigin,
+    seller: config.seller,
+    log,
+    cards: cardService,
+  });
+  return {
+    authService,
+    signupService,
+    recoveryService,
+    accountService,
+    mediaService,
+    campaignService,
+    reviewService,
+    notificationService,
+    insightsService,
+    cardService,
+    paymentService,
+  };
+}
+
+export type Services = ReturnType<typeof composeServices>;
