@@ -348,7 +348,13 @@ export class CampaignService {
 
   /** One campaign with its files, for answers about it; its access was checked by the caller. */
   async detail(id: number): Promise<CampaignDetail> {
-    return this.detailOf((await this.options.data.repos.campaigns.findView(id))!);
+    // The three reads at once: the campaign, its files and its figures.
+    const [view, content, entries] = await Promise.all([
+      this.options.data.repos.campaigns.findView(id),
+      this.contentOf(id),
+      this.options.data.repos.statistics.ofCampaign(id),
+    ]);
+    return toCampaignDetail(view!, content, entries);
   }
 
   /** The detail of a campaign whose view the caller has read already: its files and figures beside it. */
