@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 
 /**
  * Every page and layout is its own chunk, so the login page downloads only what it shows
- * (DESIGN.md budget: at most 200 KiB of gzipped JavaScript for it).
+ * (at most 200 KiB of gzipped JavaScript for it: the budget in vite.config.ts).
  */
 function lazyComponent<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return async () => ({ Component: (await load())[name] });
