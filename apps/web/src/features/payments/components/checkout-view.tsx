@@ -250,10 +250,9 @@ function StripePayment({
 /**
  * A payment link's checkout (docs/product/payments.md, The sandbox's checkout page): the
  * campaign, the amount and what it covers, and "Pay $X.XX". In the sandbox the customer pays
- * here with a saved card or a new one; with Stripe, on Stripe's Checkout page. `onPaid` runs
- * once a payment is recorded, for what the page around it shows.
+ * here with a saved card or a new one; with Stripe, on Stripe's Checkout page.
  */
-export function CheckoutView({ token, onPaid }: { token: string; onPaid?: () => void }) {
+export function CheckoutView({ token }: { token: string }) {
   const checkout = useCheckout(token);
   const [paid, setPaid] = useState<PaymentActivity | null>(null);
   const [unpayable, setUnpayable] = useState<Unpayable | null>(null);
@@ -306,15 +305,7 @@ export function CheckoutView({ token, onPaid }: { token: string; onPaid?: () => 
           {data.provider === 'stripe' ? (
             <StripePayment token={token} checkout={data} onUnpayable={setUnpayable} />
           ) : (
-            <SandboxPayment
-              token={token}
-              checkout={data}
-              onUnpayable={setUnpayable}
-              onPaid={(payment) => {
-                setPaid(payment);
-                onPaid?.();
-              }}
-            />
+            <SandboxPayment token={token} checkout={data} onUnpayable={setUnpayable} onPaid={setPaid} />
           )}
         </Stack>
       </Panel>

@@ -10,7 +10,7 @@ import { serverFieldErrors, useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyActionError, notifyError, notifyRequestError } from '@/lib/notify';
 import { useStepFocus } from '@/lib/use-step-focus';
 import { useSession } from '@/stores/session-store';
-import { campaignKeys } from '../../api/campaign-keys';
+import { campaignKeys } from '@/lib/query-keys';
 import { useDeleteCampaignDraft } from '../../api/delete-campaign-draft';
 import { usePublishCampaign } from '../../api/publish-campaign';
 import { useSaveAdTemplate } from '../../api/save-ad-template';
