@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { FormActions } from '@/components/form-actions';
 import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyRequestError } from '@/lib/notify';
 import { useAddPaymentMethod } from '../api/add-payment-method';
@@ -83,14 +84,7 @@ export function SandboxCardSetupForm({
             {problem}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            Save card
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save card" loading={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );

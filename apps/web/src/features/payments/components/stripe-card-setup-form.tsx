@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Stack, useComputedColorScheme } from '@mantine/core';
+import { Alert, Stack, useComputedColorScheme } from '@mantine/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
+import { FormActions } from '@/components/form-actions';
 import { settings } from '@/config/settings';
 import { notifyRequestError } from '@/lib/notify';
 import { useAddPaymentMethod } from '../api/add-payment-method';
@@ -72,14 +73,7 @@ function StripeSetupForm({ onSaved, onCancel }: { onSaved: () => void; onCancel:
             {problem}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending} disabled={!stripeJs || !elements}>
-            Save card
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save card" loading={pending} disabled={!stripeJs || !elements} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -21,6 +21,7 @@ import {
 } from '@portal/contract';
 import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/dialog';
+import { FormActions } from '@/components/form-actions';
 import { isApiError } from '@/lib/api-error';
 import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { formatDateTime } from '@/lib/format';
@@ -269,14 +270,7 @@ function EditMetricsForm({
             )}
           </Stack>
         </FieldGroup>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save metrics
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save metrics" loading={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );
