@@ -1,12 +1,4 @@
-import {
-  CAMPAIGN_MESSAGES,
-  REVIEW_MESSAGES,
-  ROLE,
-  STATISTICS_FIELDS,
-  STATISTICS_MESSAGES,
-  type PaymentActivity,
-  type StatisticsEntry,
-} from '@portal/contract';
+import { CAMPAIGN_MESSAGES, REVIEW_MESSAGES, ROLE, STATISTICS_MESSAGES } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -24,6 +16,7 @@ import { useToggleUserStatus } from '@/features/review/api/users';
 import { createQueryClient } from '@/lib/query-client';
 import { sessionStore } from '@/stores/session-store';
 import { jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import { paymentActivity, statisticsEntry } from '@/test/answers';
 import { campaignFixture } from '@/test/campaigns';
 
 /**
@@ -57,20 +50,6 @@ async function reloaded(fetchMock: ReturnType<typeof stubApi>, keys: string[]) {
   for (const key of keys) await waitFor(() => expect(requestsTo(fetchMock, key)).toHaveLength(2));
 }
 
-function entry(): StatisticsEntry {
-  const figures = Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, 100]));
-  return {
-    ...(figures as Omit<StatisticsEntry, 'id' | 'created_at' | 'date_paid' | 'dates'>),
-    id: 3,
-    created_at: '2026-11-20T00:00:00.000Z',
-    date_paid: '2026-11-02T00:00:00.000Z',
-    amount_spent: 120.5,
-    link_clicks: 0,
-    lead_generated: 0,
-    dates: ['2026-11-18T10:30:00.000Z'],
-  };
-}
-
 const ADMIN_TILES = 'GET /api/admin-dashboard-stats';
 const ALL_ANALYTICS = 'GET /api/all-campaigns-analytics';
 const LATEST_APPROVED = 'GET /api/admin/latest-campaigns';
@@ -89,7 +68,7 @@ describe('queries other features show reload after', () => {
         [ALL_ANALYTICS]: anything,
         [LATEST_APPROVED]: anything,
         'POST /api/campaign/add-update-performance-stats/9': () =>
-          jsonResponse({ message: STATISTICS_MESSAGES.updated, data: entry() }),
+          jsonResponse({ message: STATISTICS_MESSAGES.updated, data: statisticsEntry() }),
       },
     );
     await askedOnce(fetchMock, [ADMIN_TILES, ALL_ANALYTICS, LATEST_APPROVED]);
@@ -156,22 +135,11 @@ describe('queries other features show reload after', () => {
   });
 
   it("a payment: the campaign list's Paid state", async () => {
-    const payment: PaymentActivity = {
-      id: 12,
-      transaction_id: 'pi_sbx_12',
-      created_at: '2026-11-24T10:00:00.000Z',
-      status: 'succeeded',
-      amount: 175,
-      payment_method: 'Visa •••• 4242',
-      campaign_id: 9,
-      campaign_name: 'Winter boots',
-      receipt_url: '/receipts/12',
-    };
     const { result, fetchMock } = mount(
       () => ({ list: useCampaignList('active', QUERY), pay: usePayWithSandbox('token') }),
       {
         'GET /api/customer/my-active-campaigns': anything,
-        'POST /api/checkout/token/pay': () => jsonResponse({ message: 'Paid', data: payment }),
+        'POST /api/checkout/token/pay': () => jsonResponse({ message: 'Paid', data: paymentActivity() }),
       },
       ROLE.customer,
     );
