@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Group, Loader, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { dueBreakdown, PAYMENT_MESSAGES, type Checkout, type PaymentActivity } from '@portal/contract';
+import { dueBreakdown, PAYMENT_MESSAGES, type Card, type Checkout, type PaymentActivity } from '@portal/contract';
 import { IconAlertCircle, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -88,6 +88,40 @@ function PaymentReceived({ payment }: { payment: PaymentActivity }) {
   );
 }
 
+/** The saved cards to pay with, expired ones shown but not offered, and "A new card". */
+function SavedCardChoice({
+  saved,
+  chosen,
+  refusedId,
+  onChoose,
+}: {
+  saved: Card[];
+  chosen: string;
+  /** The message's id when the chosen card was refused. */
+  refusedId: string | undefined;
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <Radio.Group label="Pay with" value={chosen} onChange={onChoose}>
+      <Stack gap="xs" mt="xs">
+        {saved.map((card) => (
+          <Radio
+            key={card.id}
+            value={String(card.id)}
+            disabled={card.status !== 'active'}
+            label={card.status === 'active' ? cardName(card) : `${cardName(card)} (expired)`}
+            // A refusal of the saved card paid with is that option's error.
+            {...(refusedId && chosen === String(card.id)
+              ? { 'aria-invalid': true, 'aria-describedby': refusedId }
+              : {})}
+          />
+        ))}
+        <Radio value={NEW_CARD} label="A new card" />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
 /** The sandbox's payment: a saved card or a new one, paid on this page. */
 function SandboxPayment({
   token,
@@ -173,30 +207,15 @@ function SandboxPayment({
         {loadingCards ? (
           <Skeleton h={96} aria-busy="true" />
         ) : saved.length > 0 ? (
-          <Radio.Group
-            label="Pay with"
-            value={chosen}
-            onChange={(value) => {
+          <SavedCardChoice
+            saved={saved}
+            chosen={chosen}
+            refusedId={problem ? problemId : undefined}
+            onChoose={(value) => {
               setChoice(value);
               setProblem(undefined);
             }}
-          >
-            <Stack gap="xs" mt="xs">
-              {saved.map((card) => (
-                <Radio
-                  key={card.id}
-                  value={String(card.id)}
-                  disabled={card.status !== 'active'}
-                  label={card.status === 'active' ? cardName(card) : `${cardName(card)} (expired)`}
-                  // A refusal of the saved card paid with is that option's error.
-                  {...(problem && chosen === String(card.id)
-                    ? { 'aria-invalid': true, 'aria-describedby': problemId }
-                    : {})}
-                />
-              ))}
-              <Radio value={NEW_CARD} label="A new card" />
-            </Stack>
-          </Radio.Group>
+          />
         ) : null}
         {!loadingCards && chosen === NEW_CARD && newCardFields}
         {problem && (
