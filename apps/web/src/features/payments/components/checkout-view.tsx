@@ -14,15 +14,8 @@ import { leavePortalFor } from '@/lib/navigation';
 import { notifyRequestError } from '@/lib/notify';
 import { useCheckout, usePayWithSandbox, useStartCheckoutSession } from '../api/checkout';
 import { usePaymentMethods } from '../api/list-payment-methods';
-import {
-  cardFormErrors,
-  cardName,
-  cardServerErrors,
-  EMPTY_CARD_FORM,
-  type CardFormErrors,
-  type CardFormValues,
-} from '../utils/card-form';
-import { SandboxCardFields } from './sandbox-card-fields';
+import { cardFormErrors, cardName, cardServerErrors } from '../utils/card-form';
+import { SandboxCardFields, useCardFields } from './sandbox-card-fields';
 
 /** What a payment covers: "7 days" of a daily budget, or "the whole campaign". */
 export const coversText = (coversDays: number | null): string =>
@@ -138,8 +131,7 @@ function SandboxPayment({
   const pay = usePayWithSandbox(token);
   const focusFirstInvalid = useFocusFirstInvalid();
   const [choice, setChoice] = useState<string | null>(null);
-  const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
-  const [errors, setErrors] = useState<CardFormErrors>({});
+  const { values, setErrors, fields } = useCardFields();
   const [problem, setProblem] = useState<string>();
   const problemId = useId();
 
@@ -184,17 +176,6 @@ function SandboxPayment({
     });
   };
 
-  const newCardFields = (
-    <SandboxCardFields
-      values={values}
-      errors={errors}
-      onChange={(field, value) => {
-        setValues((current) => ({ ...current, [field]: value }));
-        setErrors((current) => ({ ...current, [field]: undefined }));
-      }}
-    />
-  );
-
   return (
     <form
       noValidate
@@ -217,7 +198,7 @@ function SandboxPayment({
             }}
           />
         ) : null}
-        {!loadingCards && chosen === NEW_CARD && newCardFields}
+        {!loadingCards && chosen === NEW_CARD && <SandboxCardFields {...fields} />}
         {problem && (
           <Alert id={problemId} color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
             {problem}
