@@ -3,18 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = [
-  'auth',
-  'account',
-  'campaigns',
-  'media',
-  'analytics',
-  'dashboard',
-  'payments',
-  'notifications',
-  'review',
-  'admin',
-];
+const FEATURES = ['account', 'analytics', 'auth', 'campaigns', 'notifications', 'payments', 'review'];
 
 export default tseslint.config(
   {
@@ -43,7 +32,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  // Features stay independent: pages and layouts in src/app compose them.
+  // Features stay independent: pages and layouts in src/app compose them (ARCHITECTURE.md, The front end).
   ...FEATURES.map((feature) => {
     const others = FEATURES.filter((other) => other !== feature).join('|');
     return {

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { freshEmail, signUpThroughApi } from './support/accounts';
 import { createCampaignThroughApi, METRIC_FIGURES, tokenOf } from './support/campaigns';
 import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
+import { dayText } from './support/dates';
 import { ADMIN } from './support/server-env';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const today = new Date();
-const todayText = `${today.getUTCDate()} ${MONTHS[today.getUTCMonth()]} ${today.getUTCFullYear()}`;
+const todayText = dayText(today);
 
 test.describe('figures, dashboards and analytics', () => {
   test('an administrator enters figures; the customer reads them on the dashboard and analytics and downloads them', async ({

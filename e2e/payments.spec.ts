@@ -11,11 +11,11 @@ import {
   loginPageUrl,
   test,
 } from './support/fixtures';
+import { dayText } from './support/dates';
 import { ADMIN, E2E_PORT } from './support/server-env';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const today = new Date();
-const todayText = `${today.getUTCDate()} ${MONTHS[today.getUTCMonth()]} ${today.getUTCFullYear()}`;
+const todayText = dayText(today);
 
 test.describe('payments in the sandbox', () => {
   test('a customer sees what is due, saves a card, pays on the checkout page and finds the payment everywhere', async ({

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 
 /**
  * Every page and layout is its own chunk, so the login page downloads only what it shows
- * (DESIGN.md budget: at most 200 KiB of gzipped JavaScript for it).
+ * (at most 200 KiB of gzipped JavaScript for it: the budget in vite.config.ts).
  */
 function lazyComponent<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return async () => ({ Component: (await load())[name] });
@@ -25,7 +25,8 @@ const myAccountPage = lazyComponent(() => import('./routes/my-account-page'), 'M
 /**
  * The route tree, made afresh for each router: React Router marks a route's lazy parts as
  * loaded on the route object itself, so two routers (tests make one each) must not share them.
- * Loaders fill `queryClient`, the one the page's components read.
+ * Loaders fill `queryClient`, the one the page's components read. Long, but a table: every
+ * address of the app in one tree, so that where a page lives reads from top to bottom.
  */
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {

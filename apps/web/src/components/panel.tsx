@@ -65,30 +65,3 @@ export function LoadFailedMessage({ what, onRetry }: { what: string; onRetry: ()
     </EmptyState>
   );
 }
-
-/**
- * A panel that has nothing to show yet: its data arrives with later work. `message` and
- * `description` are the empty state's; `children` go under it.
- */
-export function EmptyPanel({
-  title,
-  actions,
-  icon,
-  message,
-  description,
-  children,
-}: {
-  title: string;
-  actions?: ReactNode;
-  icon: ReactNode;
-  message: string;
-  description?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <Panel title={title} actions={actions}>
-      <EmptyMessage icon={icon} title={message} description={description} />
-      {children}
-    </Panel>
-  );
-}

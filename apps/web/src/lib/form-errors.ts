@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from './api-error';
+import { notifyRequestError } from './notify';
 
 /**
  * A 422 answer's field errors, one line per field, ready for a form's setErrors. The server
@@ -10,6 +11,21 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
   const entries = Object.entries(error.errors).filter(([, lines]) => lines.length > 0);
   if (entries.length === 0) return null;
   return Object.fromEntries(entries.map(([field, lines]) => [field, lines.join(' ')]));
+}
+
+/**
+ * A refused form: a 422's messages under their fields, and the failure toast with the server's
+ * message (`title` and `fallback` as `notifyRequestError` takes them).
+ */
+export function showFormError(
+  form: { setErrors: (errors: Record<string, string>) => void },
+  error: unknown,
+  title?: string,
+  fallback?: string,
+): void {
+  const fieldErrors = serverFieldErrors(error);
+  if (fieldErrors) form.setErrors(fieldErrors);
+  notifyRequestError(error, title, fallback);
 }
 
 /**

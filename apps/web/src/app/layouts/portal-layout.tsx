@@ -15,9 +15,8 @@ import { shouldShowWelcomeVideo } from '@/features/account/utils/welcome-video';
 import { useUnreadCount } from '@/features/notifications/api/notifications';
 import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
 import { unreadCountLabel } from '@/features/notifications/utils/unread-count';
-import { campaignKeys } from '@/features/campaigns/api/campaign-keys';
-import { reviewKeys } from '@/features/review/api/review-keys';
 import { pageTitleFromPath } from '@/lib/page-title';
+import { invalidate, staleAfter } from '@/lib/query-keys';
 import { useRouteFocus } from '@/lib/use-route-focus';
 import { sessionStore, useSession } from '@/stores/session-store';
 import { ADMIN_MENU, CUSTOMER_MENU, type MenuItem } from './menus';
@@ -88,11 +87,10 @@ export function PortalLayout() {
   const [welcome] = useState(() => !isAdmin && shouldShowWelcomeVideo(sessionStore.getState()));
   const menu = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
   const queryClient = useQueryClient();
-  // A review decision or a new submission changes the campaigns shown: they reload.
+  // A review decision, a new submission or a payment changes the campaigns shown: they reload.
   useNotificationStream(true, (notification) => {
     if (!notification.campaign) return;
-    void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
-    void queryClient.invalidateQueries({ queryKey: reviewKeys.requests() });
+    void invalidate(queryClient, staleAfter.campaignNotified());
   });
   // Only the customer's menu lists Notifications; administrators read theirs on the dashboard.
   const unread = useUnreadCount(!isAdmin).data ?? 0;

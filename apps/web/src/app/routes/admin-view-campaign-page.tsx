@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Button, Card, Grid, Image, Pill, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { REVIEW_MESSAGES, type AdminCampaign } from '@portal/contract';
 import { IconArrowLeft, IconChartBar, IconCheck, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { Fact } from '@/components/fact';
 import { Panel } from '@/components/panel';
@@ -135,30 +135,87 @@ function CampaignReview({ campaign }: { campaign: AdminCampaign }) {
   );
 }
 
+/** The page's actions beside its title: the status, Back, and what the status allows. */
+function ReviewActions({
+  campaign,
+  deciding,
+  approving,
+  onApprove,
+  onDecline,
+  onEditMetrics,
+}: {
+  campaign: AdminCampaign | undefined;
+  deciding: boolean;
+  approving: boolean;
+  onApprove: () => void;
+  onDecline: () => void;
+  onEditMetrics: () => void;
+}) {
+  const pending = campaign?.approval_status === 'pending' && !campaign.archived_at;
+  // Figures are entered for approved campaigns only, archived ones included (insights.md).
+  const approved = campaign?.approval_status === 'approved';
+  const badge = campaign ? STATUS_BADGES[campaign.approval_status] : undefined;
+  return (
+    <>
+      {badge && (
+        <Badge color={badge.color} variant={badge.color ? 'filled' : 'default'}>
+          {campaign?.archived_at ? `${badge.label}, withdrawn` : badge.label}
+        </Badge>
+      )}
+      <Button
+        component={Link}
+        to={paths.admin.campaigns}
+        variant="default"
+        size="xs"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+      >
+        Back
+      </Button>
+      {pending && (
+        <>
+          <Button
+            size="xs"
+            color={SUCCESS_GREEN}
+            leftSection={<IconCheck size={16} aria-hidden />}
+            loading={approving}
+            disabled={deciding}
+            onClick={onApprove}
+          >
+            Approve
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconX size={16} aria-hidden />}
+            disabled={deciding}
+            onClick={onDecline}
+          >
+            Decline
+          </Button>
+        </>
+      )}
+      {approved && (
+        <Button size="xs" variant="light" leftSection={<IconChartBar size={16} aria-hidden />} onClick={onEditMetrics}>
+          Edit metrics
+        </Button>
+      )}
+    </>
+  );
+}
+
 /**
- * /admin/view-campaign/:id (docs/product/review.md, Review page): one submitted campaign,
- * read-only, with Approve and Decline while it waits for review and Edit metrics once it is
- * approved. It composes the review feature (the decision, the History, the figures) with the
- * campaigns feature's post preview.
+ * Approve or decline, with the toasts. Either way the keyboard goes to the campaign's name
+ * (`heading`), next to its new status, and the Decline dialog closes.
  */
-export function AdminViewCampaignPage() {
-  const id = Number(useParams().id);
-  const campaign = useAdminCampaign(Number.isInteger(id) && id > 0 ? id : 0);
+function useDecision(id: number, heading: RefObject<HTMLHeadingElement | null>, closeDecline: () => void) {
   const decide = useDecideCampaign(id);
-  const [declineOpened, setDeclineOpened] = useState(false);
-  const [metricsOpened, setMetricsOpened] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (campaign.error) notifyRequestError(campaign.error, 'Something went wrong');
-  }, [campaign.error]);
-
   const decideAs = (approval_status: 'approved' | 'declined', reason?: string) =>
     decide.mutate(
       { approval_status, reason },
       {
         onSuccess: () => {
-          setDeclineOpened(false);
+          closeDecline();
           // Approve and Decline leave with the decision, and the keyboard with them: it goes to
           // the campaign's name, next to its new status.
           heading.current?.focus();
@@ -172,74 +229,51 @@ export function AdminViewCampaignPage() {
           // Decided meanwhile by someone else (409): the refreshed page drops Approve and
           // Decline, so the keyboard goes to the campaign's name, as after a decision.
           if (isApiError(error) && error.status === 409) {
-            setDeclineOpened(false);
+            closeDecline();
             heading.current?.focus();
           }
         },
       },
     );
+  return {
+    decideAs,
+    deciding: decide.isPending,
+    approving: decide.isPending && decide.variables?.approval_status === 'approved',
+  };
+}
+
+/**
+ * /admin/view-campaign/:id (docs/product/review.md, Review page): one submitted campaign,
+ * read-only, with Approve and Decline while it waits for review and Edit metrics once it is
+ * approved. It composes the review feature (the decision, the History, the figures) with the
+ * campaigns feature's post preview.
+ */
+export function AdminViewCampaignPage() {
+  const id = Number(useParams().id);
+  const campaign = useAdminCampaign(Number.isInteger(id) && id > 0 ? id : 0);
+  const [declineOpened, setDeclineOpened] = useState(false);
+  const [metricsOpened, setMetricsOpened] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const decision = useDecision(id, heading, () => setDeclineOpened(false));
+
+  useEffect(() => {
+    if (campaign.error) notifyRequestError(campaign.error, 'Something went wrong');
+  }, [campaign.error]);
 
   const data = campaign.data;
-  const pending = data?.approval_status === 'pending' && !data.archived_at;
-  // Figures are entered for approved campaigns only, archived ones included (insights.md).
-  const approved = data?.approval_status === 'approved';
-  const badge = data ? STATUS_BADGES[data.approval_status] : undefined;
-
   return (
     <Panel
       title={data?.campaign_name ?? 'Campaign'}
       titleRef={heading}
       actions={
-        <>
-          {badge && (
-            <Badge color={badge.color} variant={badge.color ? 'filled' : 'default'}>
-              {data?.archived_at ? `${badge.label}, withdrawn` : badge.label}
-            </Badge>
-          )}
-          <Button
-            component={Link}
-            to={paths.admin.campaigns}
-            variant="default"
-            size="xs"
-            leftSection={<IconArrowLeft size={16} aria-hidden />}
-          >
-            Back
-          </Button>
-          {pending && (
-            <>
-              <Button
-                size="xs"
-                color={SUCCESS_GREEN}
-                leftSection={<IconCheck size={16} aria-hidden />}
-                loading={decide.isPending && decide.variables?.approval_status === 'approved'}
-                disabled={decide.isPending}
-                onClick={() => decideAs('approved')}
-              >
-                Approve
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                leftSection={<IconX size={16} aria-hidden />}
-                disabled={decide.isPending}
-                onClick={() => setDeclineOpened(true)}
-              >
-                Decline
-              </Button>
-            </>
-          )}
-          {approved && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconChartBar size={16} aria-hidden />}
-              onClick={() => setMetricsOpened(true)}
-            >
-              Edit metrics
-            </Button>
-          )}
-        </>
+        <ReviewActions
+          campaign={data}
+          deciding={decision.deciding}
+          approving={decision.approving}
+          onApprove={() => decision.decideAs('approved')}
+          onDecline={() => setDeclineOpened(true)}
+          onEditMetrics={() => setMetricsOpened(true)}
+        />
       }
     >
       {data ? (
@@ -251,12 +285,12 @@ export function AdminViewCampaignPage() {
         <DeclineModal
           opened={declineOpened}
           campaignName={data.campaign_name}
-          declining={decide.isPending}
+          declining={decision.deciding}
           onClose={() => setDeclineOpened(false)}
-          onDecline={(reason) => decideAs('declined', reason || undefined)}
+          onDecline={(reason) => decision.decideAs('declined', reason || undefined)}
         />
       )}
-      {data && approved && (
+      {data?.approval_status === 'approved' && (
         <EditMetricsModal
           campaign={data}
           current={data.statistics[0]}

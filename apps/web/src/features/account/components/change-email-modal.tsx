@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { emailChangeRequestSchema } from '@portal/contract';
 import { useState } from 'react';
 import { CodeVerificationForm, useCodeEntry } from '@/components/code-verification-form';
 import { Dialog } from '@/components/dialog';
 import { EmailInput } from '@/components/email-input';
 import { ProgressSuccess } from '@/components/progress-success';
+import { FormActions } from '@/components/form-actions';
 import { isApiError } from '@/lib/api-error';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { sessionStore } from '@/stores/session-store';
@@ -68,14 +69,12 @@ function NewEmailForm({ onSent, onCancel }: { onSent: (email: string) => void; o
             setError(undefined);
           }}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!email.trim()} loading={request.isPending}>
-            Send verification code
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Send verification code"
+          loading={request.isPending}
+          disabled={!email.trim()}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordRequestSchema } from '@portal/contract';
 import { useState } from 'react';
@@ -6,9 +6,9 @@ import { Dialog } from '@/components/dialog';
 import { NewPasswordField } from '@/components/password-checklist';
 import { PasswordField } from '@/components/password-field';
 import { ProgressSuccess } from '@/components/progress-success';
+import { FormActions } from '@/components/form-actions';
 import { endSession } from '@/lib/end-session';
-import { serverFieldErrors } from '@/lib/form-errors';
-import { notifyRequestError } from '@/lib/notify';
+import { showFormError } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
 interface ChangePasswordValues {
@@ -28,11 +28,7 @@ function ChangePasswordForm({ onChanged, onCancel }: { onChanged: () => void; on
     if (change.isPending) return;
     change.mutate(values, {
       onSuccess: onChanged,
-      onError: (error) => {
-        const fieldErrors = serverFieldErrors(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifyRequestError(error);
-      },
+      onError: (error) => showFormError(form, error),
     });
   });
 
@@ -50,14 +46,7 @@ function ChangePasswordForm({ onChanged, onCancel }: { onChanged: () => void; on
           autoComplete="new-password"
           {...form.getInputProps('new_password_confirmation')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={change.isPending}>
-            Update password
-          </Button>
-        </Group>
+        <FormActions submitLabel="Update password" loading={change.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

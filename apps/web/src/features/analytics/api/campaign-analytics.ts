@@ -2,7 +2,7 @@ import { insightsEndpoints, type ListQuery } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
-import { analyticsKeys, type AnalyticsScope } from './analytics-keys';
+import { analyticsKeys, type AnalyticsScope } from '@/lib/query-keys';
 
 const ENDPOINTS = {
   customer: { list: insightsEndpoints.customerAnalytics, export: insightsEndpoints.customerAnalyticsExport },

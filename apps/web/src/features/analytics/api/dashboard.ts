@@ -1,15 +1,7 @@
 import { insightsEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-
-/** The query keys of the two dashboards' figures (docs/product/insights.md, Dashboards). */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  statistics: () => [...dashboardKeys.all, 'statistics'] as const,
-  weeklySpend: () => [...dashboardKeys.all, 'weekly-spend'] as const,
-  latestCampaigns: () => [...dashboardKeys.all, 'latest-campaigns'] as const,
-  adminStatistics: () => [...dashboardKeys.all, 'admin-statistics'] as const,
-};
+import { dashboardKeys } from '@/lib/query-keys';
 
 /**
  * The customer dashboard's three requests, as options shared by its panels' hooks and by the

@@ -5,7 +5,7 @@ import { ListPagination, ListSearch } from '@/components/list-controls';
 import { EmptyMessage, LoadFailedMessage, Panel } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
-import type { AnalyticsScope } from '../api/analytics-keys';
+import type { AnalyticsScope } from '@/lib/query-keys';
 import { useAnalyticsExport, useCampaignAnalytics } from '../api/campaign-analytics';
 import { CampaignAnalyticsCard, CampaignAnalyticsCardSkeleton } from './campaign-analytics-card';
 

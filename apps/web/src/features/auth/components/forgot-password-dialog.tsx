@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import { EmailInput } from '@/components/email-input';
+import { FormActions } from '@/components/form-actions';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -39,14 +40,7 @@ function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!trimmed} loading={forgot.isPending}>
-            Send reset link
-          </Button>
-        </Group>
+        <FormActions submitLabel="Send reset link" loading={forgot.isPending} disabled={!trimmed} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -4,8 +4,7 @@ import { resetPasswordRequestSchema } from '@portal/contract';
 import { NewPasswordField } from '@/components/password-checklist';
 import { PasswordField } from '@/components/password-field';
 import status from '@/components/status-colors.module.css';
-import { serverFieldErrors } from '@/lib/form-errors';
-import { notifyRequestError } from '@/lib/notify';
+import { showFormError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 
 interface ResetFormValues {
@@ -38,11 +37,7 @@ export function ResetPasswordForm({ linkhash, onDone }: { linkhash: string; onDo
       { linkhash, ...values },
       {
         onSuccess: onDone,
-        onError: (error) => {
-          const fieldErrors = serverFieldErrors(error);
-          if (fieldErrors) form.setErrors(fieldErrors);
-          notifyRequestError(error, 'Something went wrong', 'Please try again.');
-        },
+        onError: (error) => showFormError(form, error, 'Something went wrong', 'Please try again.'),
       },
     );
   });

@@ -4,8 +4,8 @@ import { registerRequestSchema, type RegistrationUser } from '@portal/contract';
 import { EmailInput } from '@/components/email-input';
 import { NewPasswordField } from '@/components/password-checklist';
 import { GENERIC_ERROR_MESSAGE } from '@/lib/api-error';
-import { serverFieldErrors } from '@/lib/form-errors';
-import { notifyRequestError, notifySuccess, notifyWarning } from '@/lib/notify';
+import { showFormError } from '@/lib/form-errors';
+import { notifySuccess, notifyWarning } from '@/lib/notify';
 import { sessionStore } from '@/stores/session-store';
 import { useRegister } from '../api/register';
 import { alreadyRegistered, incompleteRegistration } from '../utils/registration-status';
@@ -53,9 +53,7 @@ export function SignupAccountForm({ onRegistered }: { onRegistered: (user: Regis
           notifyWarning('Already Registered', complete.message || GENERIC_ERROR_MESSAGE);
           return;
         }
-        const fieldErrors = serverFieldErrors(error);
-        if (fieldErrors) form.setErrors(fieldErrors);
-        notifyRequestError(error);
+        showFormError(form, error);
       },
     });
   });

@@ -1,7 +1,7 @@
 import { campaignEndpoints, type EndpointBody } from '@portal/contract';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { campaignKeys } from './campaign-keys';
+import { invalidate, staleAfter } from '@/lib/query-keys';
 
 /** POST /api/customer/my-campaigns/update/{id}: the switch and the Edit dialog. */
 export function updateCampaign({
@@ -31,14 +31,14 @@ export function deleteCampaigns(ids: number[]) {
   return callApi(campaignEndpoints.deleteCampaigns, { body: { campaign_ids: ids } });
 }
 
-/** A change to campaigns: every list reloads afterwards, at the page it shows. */
+/** A change to campaigns: every list of them reloads afterwards, at the page it shows. */
 function useCampaignChange<Input, Output>(name: string, mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation(
     mutationOptions({
       mutationKey: ['campaigns', name],
       mutationFn,
-      onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+      onSettled: () => invalidate(queryClient, staleAfter.campaignChange()),
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { campaignEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { campaignKeys } from './campaign-keys';
+import { campaignKeys } from '@/lib/query-keys';
 
 /** GET /api/customer/campaign-draft: the customer's wizard draft with its ad and files, or null. */
 export function getCampaignDraft(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { campaignEndpoints, type CustomerListTab, type ListQuery } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { campaignKeys } from './campaign-keys';
+import { campaignKeys } from '@/lib/query-keys';
 
 const ENDPOINTS = {
   active: campaignEndpoints.listActiveCampaigns,

@@ -1,7 +1,7 @@
 import { campaignEndpoints, type EndpointBody } from '@portal/contract';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { campaignKeys } from './campaign-keys';
+import { invalidate, staleAfter } from '@/lib/query-keys';
 
 /** POST /api/customer/publish-campaign: sends the wizard's campaign for review. */
 export function publishCampaign(values: EndpointBody<typeof campaignEndpoints.publishCampaign>) {
@@ -14,7 +14,7 @@ export function usePublishCampaign() {
     mutationOptions({
       mutationKey: ['campaigns', 'publish'],
       mutationFn: publishCampaign,
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.lists() }),
+      onSuccess: () => invalidate(queryClient, staleAfter.campaignChange()),
     }),
   );
 }

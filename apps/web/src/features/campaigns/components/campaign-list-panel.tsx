@@ -48,16 +48,11 @@ function useSelection(scope: string) {
   };
 }
 
-/** One tab of /campaigns: search, selection bar, table, pagination and the Edit dialog. */
-export function CampaignListPanel({
-  tab,
-  label,
-  emptyText,
-  emptyIcon,
-  query,
-  setPage,
-  setSearch,
-}: CampaignListPanelProps) {
+/**
+ * One page of a tab's campaigns, as the panel shows it: a failure is said in a toast and shown
+ * as an empty list, and a page past the end (after a delete) moves to the new last page.
+ */
+function useCampaignPage(tab: CustomerListTab, query: ListQuery, setPage: (page: number) => void) {
   const list = useCampaignList(tab, query);
   // A page kept on screen from another tab would show its rows under this tab's columns.
   const answer = list.data?.type === CUSTOMER_LIST_TYPES[tab] ? list.data : undefined;
@@ -76,20 +71,13 @@ export function CampaignListPanel({
     if (beyondLastPage) setPage(lastPage);
   }, [beyondLastPage, lastPage, setPage]);
 
-  const selection = useSelection(`${query.page}|${query.per_page}|${query.search}`);
-  const selected = campaigns.filter((campaign) => selection.ids.has(campaign.id));
+  return { list, campaigns, loading, lastPage };
+}
 
-  // The switch moves at once; `switching` holds positions the server has not confirmed yet.
+/** The On/Off switch: it moves at once, and `switchValue` holds positions the server has not confirmed yet. */
+function useOnOffSwitch() {
   const [switching, setSwitching] = useState<ReadonlyMap<number, Campaign['on_off']>>(new Map());
   const update = useUpdateCampaign();
-  const resubmit = useResubmitCampaign();
-  const duplicate = useDuplicateCampaigns();
-  const remove = useDeleteCampaigns();
-  const restore = useRestoreCampaign();
-
-  const [editing, setEditing] = useState<Campaign | null>(null);
-  const [editOpened, setEditOpened] = useState(false);
-
   const toggle = (campaign: Campaign, onOff: Campaign['on_off']) => {
     setSwitching((current) => new Map(current).set(campaign.id, onOff));
     // mutateAsync: each toggle gets its own outcome, even when several rows flip at once. It
@@ -105,6 +93,15 @@ export function CampaignListPanel({
         }),
       );
   };
+  return { toggle, switchValue: (campaign: Campaign) => switching.get(campaign.id) ?? campaign.on_off };
+}
+
+/** Delete (after the confirmation), duplicate, restore and resubmit, each with its toasts. */
+function useCampaignActions(clearSelection: () => void) {
+  const resubmit = useResubmitCampaign();
+  const duplicate = useDuplicateCampaigns();
+  const remove = useDeleteCampaigns();
+  const restore = useRestoreCampaign();
 
   // Delete asks first (docs/product/campaigns.md, Archive, restore and delete). The campaigns
   // stay set while the dialog closes, so that its text does not change as it fades out.
@@ -120,7 +117,7 @@ export function CampaignListPanel({
       onSuccess: () => notifySuccess('Success', CAMPAIGN_MESSAGES.deleted),
       onError: (error) => notifyRequestError(error, 'Failed to delete campaigns', UNKNOWN_ERROR),
       onSettled: () => {
-        selection.clear();
+        clearSelection();
         setConfirmOpened(false);
       },
     });
@@ -129,7 +126,7 @@ export function CampaignListPanel({
     duplicate.mutate(ids, {
       onSuccess: () => notifySuccess('Success', CAMPAIGN_MESSAGES.duplicated),
       onError: (error) => notifyRequestError(error, 'Failed to duplicate campaigns', UNKNOWN_ERROR),
-      onSettled: selection.clear,
+      onSettled: clearSelection,
     });
 
   const restoreCampaign = (campaign: Campaign) =>
@@ -145,21 +142,51 @@ export function CampaignListPanel({
       onError: (error) => notifyRequestError(error, 'Failed to resubmit campaign', UNKNOWN_ERROR),
     });
 
+  return {
+    askToDelete,
+    confirm: { campaigns: toDelete, opened: confirmOpened, close: () => setConfirmOpened(false) },
+    deleteCampaigns,
+    duplicateCampaigns,
+    restoreCampaign,
+    resubmitCampaign,
+    deleting: remove.isPending,
+    duplicating: duplicate.isPending,
+    resubmittingId: resubmit.isPending ? (resubmit.variables ?? null) : null,
+    restoringId: restore.isPending ? (restore.variables ?? null) : null,
+  };
+}
+
+/** One tab of /campaigns: search, selection bar, table, pagination and the Edit dialog. */
+export function CampaignListPanel({
+  tab,
+  label,
+  emptyText,
+  emptyIcon,
+  query,
+  setPage,
+  setSearch,
+}: CampaignListPanelProps) {
+  const { list, campaigns, loading, lastPage } = useCampaignPage(tab, query, setPage);
+  const selection = useSelection(`${query.page}|${query.per_page}|${query.search}`);
+  const selected = campaigns.filter((campaign) => selection.ids.has(campaign.id));
   const selectedIds = selected.map((campaign) => campaign.id);
+  const onOff = useOnOffSwitch();
+  const actions = useCampaignActions(selection.clear);
+  const [editing, setEditing] = useState<Campaign | null>(null);
+  const [editOpened, setEditOpened] = useState(false);
 
   return (
     <Stack gap="md" pt="md">
       <ListSearch label="Search campaigns" applied={query.search} setSearch={setSearch} />
-
       {selected.length > 0 && (
         <SelectionBar
           count={selected.length}
           onCancel={selection.clear}
           // docs/product/campaigns.md, Campaign lists: the Archived tab has no Duplicate.
-          onDuplicate={tab === 'archived' ? undefined : () => duplicateCampaigns(selectedIds)}
-          onDelete={() => askToDelete(selected)}
-          duplicating={duplicate.isPending}
-          deleting={remove.isPending}
+          onDuplicate={tab === 'archived' ? undefined : () => actions.duplicateCampaigns(selectedIds)}
+          onDelete={() => actions.askToDelete(selected)}
+          duplicating={actions.duplicating}
+          deleting={actions.deleting}
         />
       )}
 
@@ -185,32 +212,29 @@ export function CampaignListPanel({
             selection.set(next);
           }}
           onSelectAll={(checked) => selection.set(checked ? campaigns.map((campaign) => campaign.id) : [])}
-          switchValue={(campaign) => switching.get(campaign.id) ?? campaign.on_off}
-          onToggle={toggle}
+          switchValue={onOff.switchValue}
+          onToggle={onOff.toggle}
           onEdit={(campaign) => {
             setEditing(campaign);
             setEditOpened(true);
           }}
-          onDelete={(campaign) => askToDelete([campaign])}
-          onResubmit={resubmitCampaign}
-          onRestore={restoreCampaign}
-          deleting={remove.isPending}
-          resubmittingId={resubmit.isPending ? (resubmit.variables ?? null) : null}
-          restoringId={restore.isPending ? (restore.variables ?? null) : null}
+          onDelete={(campaign) => actions.askToDelete([campaign])}
+          onResubmit={actions.resubmitCampaign}
+          onRestore={actions.restoreCampaign}
+          deleting={actions.deleting}
+          resubmittingId={actions.resubmittingId}
+          restoringId={actions.restoringId}
         />
       )}
-
       <ListPagination label={label} page={query.page} lastPage={lastPage} setPage={setPage} />
-
       <EditCampaignModal campaign={editing} opened={editOpened} onClose={() => setEditOpened(false)} />
-
       <ConfirmArchiveDialog
-        campaigns={toDelete}
+        campaigns={actions.confirm.campaigns}
         archived={tab === 'archived'}
-        opened={confirmOpened}
-        deleting={remove.isPending}
-        onCancel={() => setConfirmOpened(false)}
-        onConfirm={() => deleteCampaigns(toDelete.map((campaign) => campaign.id))}
+        opened={actions.confirm.opened}
+        deleting={actions.deleting}
+        onCancel={actions.confirm.close}
+        onConfirm={() => actions.deleteCampaigns(actions.confirm.campaigns.map((campaign) => campaign.id))}
       />
     </Stack>
   );

@@ -242,6 +242,10 @@ function SelectAll({
 /** The figures columns come from the current statistics entry; empty until there is one. */
 const current = (campaign: Campaign) => campaign.statistics[0];
 
+/**
+ * Every column of the tables, in the order they stand on screen. Long, but a list: one entry per
+ * column, each a few lines, read top to bottom as the table reads left to right.
+ */
 function columnsOf(props: CampaignTableProps): Column[] {
   const { tab, campaigns, selectedIds, onSelect, onSelectAll, switchValue, onToggle } = props;
   const selectedHere = campaigns.filter((campaign) => selectedIds.has(campaign.id)).length;

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Radio, Stack, TextInput } from '@mantine/core';
 import {
   AD_LIMITS,
   AD_MESSAGES,
@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { useState } from 'react';
 import { Dialog } from '@/components/dialog';
+import { FormActions } from '@/components/form-actions';
 import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useUpdateCampaign } from '../api/change-campaigns';
@@ -121,14 +122,7 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
             {CAMPAIGN_MESSAGES.editSendsBackToReview}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save changes" loading={update.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,15 +1,7 @@
-import { notificationEndpoints, type ListQuery } from '@portal/contract';
+import { notificationEndpoints } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-
-type PageQuery = Pick<ListQuery, 'page' | 'per_page'>;
-
-/** The query keys of notifications: a new one or a read one refreshes them all. */
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: (query: PageQuery) => [...notificationKeys.all, 'list', query] as const,
-  unread: () => [...notificationKeys.all, 'unread'] as const,
-};
+import { notificationKeys, type PageQuery } from '@/lib/query-keys';
 
 /** GET /api/my-notifications: one page, newest first, with the unread count. */
 export const notificationsQuery = (query: PageQuery) =>

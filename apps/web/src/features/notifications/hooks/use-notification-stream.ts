@@ -6,7 +6,7 @@ import { API_BASE } from '@/lib/api-client';
 import { endSession } from '@/lib/end-session';
 import { notifyInfo } from '@/lib/notify';
 import { sessionStore } from '@/stores/session-store';
-import { notificationKeys } from '../api/notifications';
+import { notificationKeys } from '@/lib/query-keys';
 
 /** After a dropped stream, the next try waits this long (the server may say otherwise with `retry:`). */
 const DEFAULT_RETRY_MS = 5_000;
@@ -40,7 +40,7 @@ export function useNotificationStream(enabled: boolean, onNotification?: (notifi
         const parsed = notificationStreamEventSchema.safeParse(JSON.parse(event.data));
         if (!parsed.success) return;
         queryClient.setQueryData(notificationKeys.unread(), parsed.data.unread_count);
-        void queryClient.invalidateQueries({ queryKey: [...notificationKeys.all, 'list'] });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.lists() });
         notifyInfo('New notification', parsed.data.notification.message);
         onNotificationRef.current?.(parsed.data.notification);
       },

@@ -1,7 +1,7 @@
 import { paymentEndpoints } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { paymentKeys } from './payments-keys';
+import { invalidate, staleAfter } from '@/lib/query-keys';
 
 /** POST /api/stripe/add-payment-method: keeps a card the provider confirmed. */
 export function addPaymentMethod(paymentMethodId: string) {
@@ -14,6 +14,6 @@ export function useAddPaymentMethod() {
   return useMutation({
     mutationKey: ['payments', 'add-payment-method'],
     mutationFn: addPaymentMethod,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.cards() }),
+    onSuccess: () => invalidate(queryClient, staleAfter.cardAdded()),
   });
 }

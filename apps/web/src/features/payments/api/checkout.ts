@@ -1,7 +1,7 @@
 import { paymentEndpoints, type EndpointBody } from '@portal/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { paymentKeys } from './payments-keys';
+import { invalidate, paymentKeys, staleAfter } from '@/lib/query-keys';
 
 export type SandboxPayBody = EndpointBody<typeof paymentEndpoints.payWithSandbox>;
 
@@ -23,8 +23,7 @@ export function useCheckout(token: string) {
 
 /**
  * POST /api/checkout/{token}/pay (the sandbox): with a saved card or a new one. A payment
- * changes the balance, the activities and this link; the campaign lists are the caller's to
- * refresh (the campaigns feature owns their keys).
+ * changes this link and what `staleAfter.payment` lists.
  */
 export function usePayWithSandbox(token: string) {
   const queryClient = useQueryClient();
@@ -33,8 +32,8 @@ export function usePayWithSandbox(token: string) {
     mutationFn: (body: SandboxPayBody) => callApi(paymentEndpoints.payWithSandbox, { params: { token }, body }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentKeys.balance() }),
-        queryClient.invalidateQueries({ queryKey: paymentKeys.activities() }),
+        invalidate(queryClient, staleAfter.payment()),
+        // Marked stale only: the page shows the receipt, not the link, from now on.
         queryClient.invalidateQueries({ queryKey: paymentKeys.checkout(token), refetchType: 'none' }),
       ]),
   });

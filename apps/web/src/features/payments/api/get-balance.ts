@@ -1,7 +1,7 @@
 import { paymentEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { paymentKeys } from './payments-keys';
+import { paymentKeys } from '@/lib/query-keys';
 
 /** GET /api/customer/balance: Total Amount Due and each campaign due. */
 export function getBalance(signal?: AbortSignal) {

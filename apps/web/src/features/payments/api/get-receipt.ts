@@ -1,7 +1,7 @@
 import { paymentEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { paymentKeys } from './payments-keys';
+import { paymentKeys } from '@/lib/query-keys';
 
 /** GET /api/receipts/{id}: a payment with the billing details as they were when it was made. */
 export function getReceipt(id: number, signal?: AbortSignal) {

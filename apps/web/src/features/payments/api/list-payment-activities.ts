@@ -1,7 +1,10 @@
 import { paymentEndpoints } from '@portal/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { paymentKeys, type PageQuery } from './payments-keys';
+import { paymentKeys, type PageQuery } from '@/lib/query-keys';
+
+/** Payment activity shows 5 payments a page (docs/product/payments.md, Payment activity). */
+export const ACTIVITY_PAGE_SIZE = 5;
 
 /** GET /api/my-payment-activities: one page of payments, newest first. */
 export function listPaymentActivities(query: PageQuery, signal?: AbortSignal) {

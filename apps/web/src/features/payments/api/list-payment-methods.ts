@@ -1,7 +1,7 @@
 import { paymentEndpoints } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { paymentKeys } from './payments-keys';
+import { paymentKeys } from '@/lib/query-keys';
 
 /** GET /api/stripe/get-payment-methods: the saved cards. */
 export function listPaymentMethods(signal?: AbortSignal) {

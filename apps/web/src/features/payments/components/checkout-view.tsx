@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Group, Loader, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { dueBreakdown, PAYMENT_MESSAGES, type Checkout, type PaymentActivity } from '@portal/contract';
+import { dueBreakdown, PAYMENT_MESSAGES, type Card, type Checkout, type PaymentActivity } from '@portal/contract';
 import { IconAlertCircle, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,15 +14,8 @@ import { leavePortalFor } from '@/lib/navigation';
 import { notifyRequestError } from '@/lib/notify';
 import { useCheckout, usePayWithSandbox, useStartCheckoutSession } from '../api/checkout';
 import { usePaymentMethods } from '../api/list-payment-methods';
-import {
-  cardFormErrors,
-  cardName,
-  cardServerErrors,
-  EMPTY_CARD_FORM,
-  type CardFormErrors,
-  type CardFormValues,
-} from '../utils/card-form';
-import { SandboxCardFields } from './sandbox-card-fields';
+import { cardFormErrors, cardName, cardServerErrors } from '../utils/card-form';
+import { SandboxCardFields, useCardFields } from './sandbox-card-fields';
 
 /** What a payment covers: "7 days" of a daily budget, or "the whole campaign". */
 export const coversText = (coversDays: number | null): string =>
@@ -88,6 +81,40 @@ function PaymentReceived({ payment }: { payment: PaymentActivity }) {
   );
 }
 
+/** The saved cards to pay with, expired ones shown but not offered, and "A new card". */
+function SavedCardChoice({
+  saved,
+  chosen,
+  refusedId,
+  onChoose,
+}: {
+  saved: Card[];
+  chosen: string;
+  /** The message's id when the chosen card was refused. */
+  refusedId: string | undefined;
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <Radio.Group label="Pay with" value={chosen} onChange={onChoose}>
+      <Stack gap="xs" mt="xs">
+        {saved.map((card) => (
+          <Radio
+            key={card.id}
+            value={String(card.id)}
+            disabled={card.status !== 'active'}
+            label={card.status === 'active' ? cardName(card) : `${cardName(card)} (expired)`}
+            // A refusal of the saved card paid with is that option's error.
+            {...(refusedId && chosen === String(card.id)
+              ? { 'aria-invalid': true, 'aria-describedby': refusedId }
+              : {})}
+          />
+        ))}
+        <Radio value={NEW_CARD} label="A new card" />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
 /** The sandbox's payment: a saved card or a new one, paid on this page. */
 function SandboxPayment({
   token,
@@ -104,8 +131,7 @@ function SandboxPayment({
   const pay = usePayWithSandbox(token);
   const focusFirstInvalid = useFocusFirstInvalid();
   const [choice, setChoice] = useState<string | null>(null);
-  const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
-  const [errors, setErrors] = useState<CardFormErrors>({});
+  const { values, setErrors, fields } = useCardFields();
   const [problem, setProblem] = useState<string>();
   const problemId = useId();
 
@@ -150,17 +176,6 @@ function SandboxPayment({
     });
   };
 
-  const newCardFields = (
-    <SandboxCardFields
-      values={values}
-      errors={errors}
-      onChange={(field, value) => {
-        setValues((current) => ({ ...current, [field]: value }));
-        setErrors((current) => ({ ...current, [field]: undefined }));
-      }}
-    />
-  );
-
   return (
     <form
       noValidate
@@ -173,32 +188,17 @@ function SandboxPayment({
         {loadingCards ? (
           <Skeleton h={96} aria-busy="true" />
         ) : saved.length > 0 ? (
-          <Radio.Group
-            label="Pay with"
-            value={chosen}
-            onChange={(value) => {
+          <SavedCardChoice
+            saved={saved}
+            chosen={chosen}
+            refusedId={problem ? problemId : undefined}
+            onChoose={(value) => {
               setChoice(value);
               setProblem(undefined);
             }}
-          >
-            <Stack gap="xs" mt="xs">
-              {saved.map((card) => (
-                <Radio
-                  key={card.id}
-                  value={String(card.id)}
-                  disabled={card.status !== 'active'}
-                  label={card.status === 'active' ? cardName(card) : `${cardName(card)} (expired)`}
-                  // A refusal of the saved card paid with is that option's error.
-                  {...(problem && chosen === String(card.id)
-                    ? { 'aria-invalid': true, 'aria-describedby': problemId }
-                    : {})}
-                />
-              ))}
-              <Radio value={NEW_CARD} label="A new card" />
-            </Stack>
-          </Radio.Group>
+          />
         ) : null}
-        {!loadingCards && chosen === NEW_CARD && newCardFields}
+        {!loadingCards && chosen === NEW_CARD && <SandboxCardFields {...fields} />}
         {problem && (
           <Alert id={problemId} color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
             {problem}
@@ -250,10 +250,9 @@ function StripePayment({
 /**
  * A payment link's checkout (docs/product/payments.md, The sandbox's checkout page): the
  * campaign, the amount and what it covers, and "Pay $X.XX". In the sandbox the customer pays
- * here with a saved card or a new one; with Stripe, on Stripe's Checkout page. `onPaid` runs
- * once a payment is recorded, for what the page around it shows.
+ * here with a saved card or a new one; with Stripe, on Stripe's Checkout page.
  */
-export function CheckoutView({ token, onPaid }: { token: string; onPaid?: () => void }) {
+export function CheckoutView({ token }: { token: string }) {
   const checkout = useCheckout(token);
   const [paid, setPaid] = useState<PaymentActivity | null>(null);
   const [unpayable, setUnpayable] = useState<Unpayable | null>(null);
@@ -306,15 +305,7 @@ export function CheckoutView({ token, onPaid }: { token: string; onPaid?: () => 
           {data.provider === 'stripe' ? (
             <StripePayment token={token} checkout={data} onUnpayable={setUnpayable} />
           ) : (
-            <SandboxPayment
-              token={token}
-              checkout={data}
-              onUnpayable={setUnpayable}
-              onPaid={(payment) => {
-                setPaid(payment);
-                onPaid?.();
-              }}
-            />
+            <SandboxPayment token={token} checkout={data} onUnpayable={setUnpayable} onPaid={setPaid} />
           )}
         </Stack>
       </Panel>

@@ -10,7 +10,7 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
 import { usePaymentActivities } from '../api/list-payment-activities';
-import { ACTIVITY_PAGE_SIZE } from '../api/payments-keys';
+import { ACTIVITY_PAGE_SIZE } from '../api/list-payment-activities';
 
 const COLUMNS: DataColumn<PaymentActivity>[] = [
   {

@@ -1,11 +1,27 @@
 import { Group, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import {
+  EMPTY_CARD_FORM,
   formatCardNumberInput,
   formatExpiryInput,
   type CardField,
   type CardFormErrors,
   type CardFormValues,
 } from '../utils/card-form';
+
+/**
+ * What is typed into the card fields and their messages; typing into a field clears its message.
+ * `fields` goes to SandboxCardFields as it is.
+ */
+export function useCardFields() {
+  const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
+  const [errors, setErrors] = useState<CardFormErrors>({});
+  const onChange = (field: CardField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  return { values, setErrors, fields: { values, errors, onChange } };
+}
 
 /**
  * The sandbox's card fields (docs/product/payments.md, Payment provider): "Card number",

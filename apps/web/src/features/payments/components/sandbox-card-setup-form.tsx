@@ -1,17 +1,12 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyRequestError } from '@/lib/notify';
 import { useAddPaymentMethod } from '../api/add-payment-method';
 import { useConfirmSandboxSetup } from '../api/confirm-sandbox-setup';
-import {
-  cardFormErrors,
-  cardServerErrors,
-  EMPTY_CARD_FORM,
-  type CardFormErrors,
-  type CardFormValues,
-} from '../utils/card-form';
-import { SandboxCardFields } from './sandbox-card-fields';
+import { cardFormErrors, cardServerErrors } from '../utils/card-form';
+import { CardFormFooter } from './card-form-footer';
+import { SandboxCardFields, useCardFields } from './sandbox-card-fields';
 
 /**
  * Saving a card in the sandbox: the portal's own fields, checked as the sandbox checks them
@@ -27,8 +22,7 @@ export function SandboxCardSetupForm({
   onSaved: () => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<CardFormValues>(EMPTY_CARD_FORM);
-  const [errors, setErrors] = useState<CardFormErrors>({});
+  const { values, setErrors, fields } = useCardFields();
   const [problem, setProblem] = useState<string>();
   const focusFirstInvalid = useFocusFirstInvalid();
   const confirm = useConfirmSandboxSetup();
@@ -70,27 +64,8 @@ export function SandboxCardSetupForm({
       }}
     >
       <Stack gap="md">
-        <SandboxCardFields
-          values={values}
-          errors={errors}
-          onChange={(field, value) => {
-            setValues((current) => ({ ...current, [field]: value }));
-            setErrors((current) => ({ ...current, [field]: undefined }));
-          }}
-        />
-        {problem && (
-          <Alert color="red" variant="light" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            Save card
-          </Button>
-        </Group>
+        <SandboxCardFields {...fields} />
+        <CardFormFooter problem={problem} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );

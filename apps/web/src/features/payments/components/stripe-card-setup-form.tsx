@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, useComputedColorScheme } from '@mantine/core';
+import { Alert, Stack, useComputedColorScheme } from '@mantine/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
 import { settings } from '@/config/settings';
 import { notifyRequestError } from '@/lib/notify';
 import { useAddPaymentMethod } from '../api/add-payment-method';
+import { CardFormFooter } from './card-form-footer';
 
 /**
  * Saving a card with Stripe (docs/product/payments.md, Cards): Stripe's Payment Element
@@ -67,19 +68,7 @@ function StripeSetupForm({ onSaved, onCancel }: { onSaved: () => void; onCancel:
     >
       <Stack gap="md">
         <PaymentElement options={{ layout: 'tabs' }} />
-        {problem && (
-          <Alert color="red" variant="light" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending} disabled={!stripeJs || !elements}>
-            Save card
-          </Button>
-        </Group>
+        <CardFormFooter problem={problem} pending={pending} disabled={!stripeJs || !elements} onCancel={onCancel} />
       </Stack>
     </form>
   );

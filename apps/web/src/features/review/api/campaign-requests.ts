@@ -1,7 +1,7 @@
 import { reviewEndpoints, type ApprovalValues, type ListQuery, type ReviewListingType } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { reviewKeys } from './review-keys';
+import { invalidate, reviewKeys, staleAfter } from '@/lib/query-keys';
 
 /** GET /api/get-campaign-requests: one page of a review tab. */
 export function useCampaignRequests(listingType: ReviewListingType, query: ListQuery) {
@@ -31,16 +31,12 @@ export function useAdminCampaign(id: number) {
   });
 }
 
-/** POST /api/update-campaign-approval-status/{id}: approve or decline; the queue and the page reload. */
+/** POST /api/update-campaign-approval-status/{id}: approve or decline; what shows the campaign reloads. */
 export function useDecideCampaign(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['review', 'decide', id],
     mutationFn: (values: ApprovalValues) => callApi(reviewEndpoints.decideCampaign, { params: { id }, body: values }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.requests() }),
-        queryClient.invalidateQueries({ queryKey: reviewKeys.campaign(id) }),
-      ]),
+    onSettled: () => invalidate(queryClient, staleAfter.reviewDecision(id)),
   });
 }

@@ -1,7 +1,7 @@
 import { reviewEndpoints, type ListQuery } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { reviewKeys } from './review-keys';
+import { invalidate, reviewKeys, staleAfter } from '@/lib/query-keys';
 
 /** GET /api/get-all-users: one page of the Registered Users table. */
 export function useUserList(query: ListQuery) {
@@ -23,12 +23,12 @@ export function useAdminUser(id: number | null) {
   });
 }
 
-/** POST /api/toggle-user-status/{id}: ban or unban; the users and the review queue reload. */
+/** POST /api/toggle-user-status/{id}: ban or unban; the users, the review queue and the admin tiles reload. */
 export function useToggleUserStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['review', 'toggle-user'],
     mutationFn: (id: number) => callApi(reviewEndpoints.toggleUserStatus, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+    onSettled: () => invalidate(queryClient, staleAfter.userStatusChange()),
   });
 }

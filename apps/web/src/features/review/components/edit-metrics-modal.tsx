@@ -1,35 +1,18 @@
-import {
-  Button,
-  CloseButton,
-  Fieldset,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Fieldset, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  SPENT_LABELS,
-  STATISTICS_FIELDS,
-  STATISTICS_MESSAGES,
-  type Campaign,
-  type StatisticsEntry,
-} from '@portal/contract';
-import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { SPENT_LABELS, STATISTICS_FIELDS, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/dialog';
+import { FormActions } from '@/components/form-actions';
 import { isApiError } from '@/lib/api-error';
 import { useFocusFirstInvalid } from '@/lib/form-errors';
-import { formatDateTime } from '@/lib/format';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useSaveStatistics } from '../api/statistics';
+import { PostingDatesField } from './posting-dates-field';
 import {
   editMetricsValues,
   fieldOf,
-  statisticsDateTime,
   statisticsFields,
   todayUtc,
   validateEditMetrics,
@@ -84,9 +67,6 @@ const GRID_COLUMNS = { base: 1, xs: 2, md: 3 } as const;
 
 const isRequired = (name: FigureName) => name in STATISTICS_FIELDS;
 
-/** "18 Nov 2026, 10:30 UTC" of a datetime-local value (UTC). */
-const postingDateLabel = (value: string) => formatDateTime(`${value}Z`) || value;
-
 /** A group of the dialog's fields under its heading; a fieldset, so screen readers name the group too. */
 function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -105,6 +85,75 @@ function FieldGroup({ title, children }: { title: string; children: ReactNode })
 
 export type EditMetricsCampaign = Pick<Campaign, 'id' | 'campaign_name' | 'date_paid'>;
 
+type MetricsForm = UseFormReturnType<EditMetricsValues>;
+
+/** The figures, by group; money ones in dollars and cents, counts in whole numbers. */
+function FigureFields({ form }: { form: MetricsForm }) {
+  return FIGURE_GROUPS.map((group) => (
+    <FieldGroup key={group.title} title={group.title}>
+      <SimpleGrid cols={GRID_COLUMNS} spacing="md">
+        {group.fields.map((name) => {
+          const money =
+            name in STATISTICS_FIELDS && STATISTICS_FIELDS[name as keyof typeof STATISTICS_FIELDS].kind === 'money';
+          return (
+            <NumberInput
+              key={name}
+              label={FIGURE_LABELS[name]}
+              required={isRequired(name)}
+              min={0}
+              clampBehavior="none"
+              thousandSeparator=","
+              inputMode={money ? 'decimal' : 'numeric'}
+              {...(money ? { prefix: '$', decimalScale: 2, fixedDecimalScale: true } : { allowDecimal: false })}
+              {...form.getInputProps(name)}
+            />
+          );
+        })}
+      </SimpleGrid>
+    </FieldGroup>
+  ));
+}
+
+/** The day the figures are as of, the day the campaign was paid, and the posting dates. */
+function DateFields({ form, today }: { form: MetricsForm; today: string }) {
+  return (
+    <FieldGroup title="Dates">
+      <Stack gap="md">
+        <SimpleGrid cols={GRID_COLUMNS} spacing="md">
+          <TextInput
+            type="date"
+            label="Date"
+            description="The day the figures are as of (UTC)"
+            required
+            max={today}
+            {...form.getInputProps('created_at')}
+          />
+          <TextInput type="date" label="Date paid" required {...form.getInputProps('date_paid')} />
+        </SimpleGrid>
+        <PostingDatesField form={form} />
+      </Stack>
+    </FieldGroup>
+  );
+}
+
+/**
+ * A 422 with field errors, shown as docs/product/insights.md asks: one toast per message, and
+ * each message on its field. False for any other failure, which the caller reports.
+ */
+function showRefusal(error: unknown, form: MetricsForm): boolean {
+  if (!(isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0)) return false;
+  const fieldErrors: Record<string, string> = {};
+  for (const [path, messages] of Object.entries(error.errors)) {
+    const field = fieldOf(path);
+    for (const message of messages) {
+      notifyError('Validation Error', `${FIELD_LABELS[field] ?? path}: ${message}`);
+    }
+    fieldErrors[field] = [fieldErrors[field], ...messages].filter(Boolean).join(' ');
+  }
+  form.setErrors(fieldErrors);
+  return true;
+}
+
 function EditMetricsForm({
   campaign,
   current,
@@ -116,32 +165,11 @@ function EditMetricsForm({
 }) {
   const [today] = useState(() => todayUtc());
   const save = useSaveStatistics(campaign.id);
-  const postingInput = useRef<HTMLInputElement>(null);
-  const [posting, setPosting] = useState('');
-  const [postingError, setPostingError] = useState<string>();
   const focusFirstInvalid = useFocusFirstInvalid();
   const form = useForm<EditMetricsValues>({
     initialValues: editMetricsValues({ datePaid: campaign.date_paid, current, today }),
     validate: (values) => validateEditMetrics(values, today),
   });
-
-  const addPostingDate = () => {
-    if (!statisticsDateTime(posting)) {
-      setPostingError(posting ? STATISTICS_MESSAGES.dateInvalid : STATISTICS_MESSAGES.dateRequired);
-      postingInput.current?.focus();
-      return;
-    }
-    if (!form.values.dates.includes(posting)) form.insertListItem('dates', posting);
-    form.clearFieldError('dates');
-    setPosting('');
-    setPostingError(undefined);
-  };
-
-  const removePostingDate = (index: number) => {
-    form.removeListItem('dates', index);
-    // The removed button took the focus with it; the date input is where the list is added to.
-    postingInput.current?.focus();
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -157,31 +185,10 @@ function EditMetricsForm({
         onClose();
       },
       onError: (error) => {
-        if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) {
-          // docs/product/insights.md: one toast per message, and each message on its field.
-          const fieldErrors: Record<string, string> = {};
-          for (const [path, messages] of Object.entries(error.errors)) {
-            const field = fieldOf(path);
-            for (const message of messages) {
-              notifyError('Validation Error', `${FIELD_LABELS[field] ?? path}: ${message}`);
-            }
-            fieldErrors[field] = [fieldErrors[field], ...messages].filter(Boolean).join(' ');
-          }
-          form.setErrors(fieldErrors);
-          focusFirstInvalid(element);
-          return;
-        }
-        notifyRequestError(error, 'Something went wrong');
+        if (showRefusal(error, form)) focusFirstInvalid(element);
+        else notifyRequestError(error, 'Something went wrong');
       },
     });
-  };
-
-  const onPostingKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter adds the date rather than sending the whole form.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      addPostingDate();
-    }
   };
 
   return (
@@ -191,92 +198,9 @@ function EditMetricsForm({
           Figures of &ldquo;{campaign.campaign_name}&rdquo;: its running totals as of the date below, not what was added
           since the last entry. Saving adds a new entry.
         </Text>
-        {FIGURE_GROUPS.map((group) => (
-          <FieldGroup key={group.title} title={group.title}>
-            <SimpleGrid cols={GRID_COLUMNS} spacing="md">
-              {group.fields.map((name) => {
-                const money =
-                  name in STATISTICS_FIELDS &&
-                  STATISTICS_FIELDS[name as keyof typeof STATISTICS_FIELDS].kind === 'money';
-                return (
-                  <NumberInput
-                    key={name}
-                    label={FIGURE_LABELS[name]}
-                    required={isRequired(name)}
-                    min={0}
-                    clampBehavior="none"
-                    thousandSeparator=","
-                    inputMode={money ? 'decimal' : 'numeric'}
-                    {...(money ? { prefix: '$', decimalScale: 2, fixedDecimalScale: true } : { allowDecimal: false })}
-                    {...form.getInputProps(name)}
-                  />
-                );
-              })}
-            </SimpleGrid>
-          </FieldGroup>
-        ))}
-        <FieldGroup title="Dates">
-          <Stack gap="md">
-            <SimpleGrid cols={GRID_COLUMNS} spacing="md">
-              <TextInput
-                type="date"
-                label="Date"
-                description="The day the figures are as of (UTC)"
-                required
-                max={today}
-                {...form.getInputProps('created_at')}
-              />
-              <TextInput type="date" label="Date paid" required {...form.getInputProps('date_paid')} />
-            </SimpleGrid>
-            <TextInput
-              ref={postingInput}
-              type="datetime-local"
-              label="Posting date and time (UTC)"
-              description="When the ad was posted; add each date, at least one"
-              value={posting}
-              error={postingError ?? form.errors.dates}
-              onChange={(event) => {
-                setPosting(event.currentTarget.value);
-                setPostingError(undefined);
-              }}
-              onKeyDown={onPostingKeyDown}
-              inputContainer={(input) => (
-                <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <div style={{ flex: 1 }}>{input}</div>
-                  <Button variant="light" onClick={addPostingDate}>
-                    Add date
-                  </Button>
-                </Group>
-              )}
-            />
-            {form.values.dates.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No posting dates added yet
-              </Text>
-            ) : (
-              <Stack component="ul" gap={4} aria-label="Posting dates" m={0} p={0} style={{ listStyle: 'none' }}>
-                {form.values.dates.map((value, index) => (
-                  <Group component="li" key={`${index} ${value}`} gap="xs" wrap="nowrap">
-                    <Text size="sm">{postingDateLabel(value)}</Text>
-                    <CloseButton
-                      size="sm"
-                      aria-label={`Remove ${postingDateLabel(value)}`}
-                      onClick={() => removePostingDate(index)}
-                    />
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Stack>
-        </FieldGroup>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save metrics
-          </Button>
-        </Group>
+        <FigureFields form={form} />
+        <DateFields form={form} today={today} />
+        <FormActions submitLabel="Save metrics" loading={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
-import { Card, Stack, Tabs } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { Campaign, ReviewListingType } from '@portal/contract';
 import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ListPagination, ListSearch } from '@/components/list-controls';
+import { ListTabs, useTabInAddress, type TabListParams } from '@/components/list-tabs';
 import { EmptyMessage, LoadFailedMessage } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
-import { useListParams } from '@/lib/use-list-params';
 import { useCampaignRequests } from '../api/campaign-requests';
 import { EditMetricsModal } from '../components/edit-metrics-modal';
 import { ReviewTable } from '../components/review-table';
@@ -35,19 +35,7 @@ const TABS = [
   icon: unknown;
 }[];
 
-type TabValue = (typeof TABS)[number]['value'];
-
-const LIST_KEYS = ['tab'] as const;
-
-const tabOf = (value: string | undefined) => TABS.find((tab) => tab.value === value) ?? TABS[0];
-
-function ReviewTabPanel({
-  tab,
-  params,
-}: {
-  tab: (typeof TABS)[number];
-  params: ReturnType<typeof useListParams<(typeof LIST_KEYS)[number]>>;
-}) {
+function ReviewTabPanel({ tab, params }: { tab: (typeof TABS)[number]; params: TabListParams }) {
   const { page, per_page, search } = params;
   const list = useCampaignRequests(tab.listingType, { page, per_page, search });
   useEffect(() => {
@@ -100,24 +88,10 @@ function ReviewTabPanel({
  * The tab, page and search live in the address.
  */
 export function AdminCampaignsPage() {
-  const params = useListParams(LIST_KEYS);
-  const current = tabOf(params.tab);
+  const { tab, params, setTab } = useTabInAddress(TABS);
   return (
-    <Card withBorder padding="lg">
-      <Tabs value={current.value} onChange={(value) => value && params.setParam('tab', value as TabValue)}>
-        <Tabs.List>
-          {TABS.map(({ value, label }) => (
-            <Tabs.Tab key={value} value={value}>
-              {label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {TABS.map((tab) => (
-          <Tabs.Panel key={tab.value} value={tab.value}>
-            {tab.value === current.value && <ReviewTabPanel tab={tab} params={params} />}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
-    </Card>
+    <ListTabs tabs={TABS} current={tab} onChange={setTab}>
+      {(shown) => <ReviewTabPanel tab={shown} params={params} />}
+    </ListTabs>
   );
 }
