@@ -1,10 +1,11 @@
-import { CARD_MESSAGES, PAYMENT_MESSAGES, type Card, type PaymentActivity } from '@portal/contract';
+import { CARD_MESSAGES, PAYMENT_MESSAGES, type Card } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as navigation from '@/lib/navigation';
 import { leavePortalFor } from '@/lib/navigation';
 import { sessionStore } from '@/stores/session-store';
 import { checkout, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import { paymentActivity } from '@/test/answers';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/navigation', async (importOriginal) => ({
@@ -23,17 +24,7 @@ const emptyPage = () =>
 
 const VISA: Card = { id: 3, brand: 'visa', last4: '4242', status: 'active', exp_month: 12, exp_year: 2030 };
 
-const PAYMENT: PaymentActivity = {
-  id: 12,
-  transaction_id: 'pi_sbx_12',
-  created_at: '2026-11-24T10:00:00.000Z',
-  status: 'succeeded',
-  amount: 175,
-  payment_method: 'Visa •••• 4242',
-  campaign_id: 9,
-  campaign_name: 'Winter boots',
-  receipt_url: '/receipts/12',
-};
+const PAYMENT = paymentActivity();
 
 function openCheckout(handlers: Record<string, ApiHandler> = {}) {
   const fetchMock = stubApi({

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { statisticsEntry } from '@/test/answers';
 import { campaignFixture, WINTER_BOOTS } from '@/test/campaigns';
 
 function openAsAdmin(path: string, handlers: Record<string, ApiHandler>) {
@@ -264,19 +265,7 @@ describe('Edit metrics', () => {
     campaign({ approval_status: 'approved', published_on: '2026-11-22T10:00:00.000Z', ...overrides });
 
   function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
-    const figures = Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, 100]));
-    return {
-      ...(figures as Omit<StatisticsEntry, 'id' | 'created_at' | 'date_paid' | 'dates'>),
-      id: 3,
-      created_at: '2026-11-20T00:00:00.000Z',
-      date_paid: '2026-11-02T00:00:00.000Z',
-      amount_spent: 120.5,
-      followers_count: 1500,
-      link_clicks: 0,
-      lead_generated: 0,
-      dates: ['2026-11-18T10:30:00.000Z'],
-      ...overrides,
-    };
+    return { ...statisticsEntry(), followers_count: 1500, ...overrides };
   }
 
   /** The labels of the required figures other than Amount spent and Duration. */
