@@ -23,6 +23,7 @@ await build({
   entryPoints: {
     server: path.join(apiDir, 'src/server.ts'),
     'create-customer': path.join(apiDir, 'src/db/create-customer.ts'),
+    migrate: path.join(apiDir, 'src/migrate.ts'),
     'prepare-embedded-database': path.join(apiDir, 'src/db/prepare-embedded-database.ts'),
   },
   outdir: path.join(apiDir, 'dist'),

@@ -117,14 +117,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { authenticate: (token) => authService.authenticate(token) });
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
+      // A worker serves nothing but its health (docs/deploy.md, Roles).
+      if (config.role === 'worker') return api.register(healthRoutes, { database });
+      await api.register(authPlugin, { authenticate: (token) => authService.authenticate(token) });
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
       await api.register(productRoutes, { config, database, adapters, services });
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api' },
   );
+  if (config.role === 'worker') return app;
 
   if (mailer.transportKind === 'outbox' && config.env !== 'production') {
     await app.register(mailboxRoutes, { outboxDir: config.outboxDir, productName });
@@ -171,7 +174,7 @@ async function productRoutes(
 ) {
   const { authService, notificationHub } = services;
   product.addHook('onRoute', checkRouteDefinition);
-  await product.register(healthRoutes, { ping: database.ping });
+  await product.register(healthRoutes, { database });
   const secureCookies = config.publicOrigin.startsWith('https://');
   await product.register(authRoutes, { authService, geoip: adapters.geoip, secureCookies });
   await product.register(signupRoutes, {

@@ -26,6 +26,21 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.trustProxy).toBe(false);
     expect(config.redisUrl).toBeUndefined();
+    expect(config.role).toBe('all');
+    expect(config.migrate).toBe(true);
+  });
+
+  it('reads ROLE and MIGRATE, and refuses separate roles on the embedded database', () => {
+    const databaseUrl = 'postgres://portal@db:5432/portal';
+    expect(loadConfig({ ROLE: 'worker', DATABASE_URL: databaseUrl, MIGRATE: 'false' })).toMatchObject({
+      role: 'worker',
+      migrate: false,
+    });
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(/DATABASE_URL: is required with ROLE=web/);
+    expect(() => loadConfig({ ROLE: 'api', DATABASE_URL: databaseUrl })).toThrow(
+      /ROLE: ROLE must be one of all, web, worker/,
+    );
+    expect(() => loadConfig({ MIGRATE: 'no' })).toThrow(/MIGRATE: MIGRATE must be true or false/);
   });
 
   it('names the seller on receipts after the product until SELLER_* say otherwise', () => {

@@ -11,6 +11,14 @@ const optionalText = z
 const url = (name: string) => z.url({ error: `${name} must be an absolute URL` });
 
 /**
+ * What a process does (docs/deploy.md, Roles): `all` serves the API and the web app and runs the
+ * background work; `web` only serves; `worker` only runs the background work (jobs and event
+ * dispatch) and answers health checks.
+ */
+export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
+/**
  * Every environment variable the server reads, with its default. A bad value stops the
  * process at start-up with a message that names the variable (see formatConfigError).
  */
@@ -18,6 +26,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  ROLE: z.enum(PROCESS_ROLES, { error: `ROLE must be one of ${PROCESS_ROLES.join(', ')}` }).default('all'),
+  MIGRATE: z.enum(['true', 'false', '1', '0'], { error: 'MIGRATE must be true or false' }).default('true'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(
     z
@@ -103,6 +113,9 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  role: ProcessRole;
+  /** Whether the process applies migrations at start (MIGRATE=false leaves them to `npm run migrate`). */
+  migrate: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   publicOrigin: string;
@@ -198,6 +211,10 @@ function crossChecks(e: z.output<typeof envSchema>): string[] {
         'CARD_PUBLISHABLE_KEY). Without it payments go through the sandbox, which charges nothing.',
     );
   }
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    // An embedded database belongs to one process: a web process and a worker cannot share it.
+    problems.push(`DATABASE_URL: is required with ROLE=${e.ROLE}, since separate processes share one PostgreSQL`);
+  }
   const stripeSettings = STRIPE_SETTINGS.filter((name) => e[name] !== undefined);
   if (stripeSettings.length > 0 && stripeSettings.length < STRIPE_SETTINGS.length) {
     // Half a Stripe setup would silently fall back to the sandbox, which charges nothing.
@@ -232,6 +249,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    role: e.ROLE,
+    migrate: e.MIGRATE === 'true' || e.MIGRATE === '1',
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -29,16 +29,23 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const database = await openConfiguredDatabase(config);
-  await database.migrate();
+  // With MIGRATE=false a separate step (`npm run migrate`) applies them; until it has, the
+  // process answers but is not ready (docs/deploy.md, Upgrades).
+  if (config.migrate) await database.migrate();
+  const migrated = config.migrate || (await database.migrationsApplied());
   const adapters = await createAdapters(config);
   const app = await buildApp({ config, database, adapters });
   for (const warning of configWarnings(config)) app.log.warn(warning);
 
-  await ensureAdministrator(database.db, config.admin, {
-    info: (message) => app.log.info(message),
-    // The one-time password must be readable in any log format, so it goes to stdout as text too.
-    warn: (message) => console.log(message),
-  });
+  if (migrated) {
+    await ensureAdministrator(database.db, config.admin, {
+      info: (message) => app.log.info(message),
+      // The one-time password must be readable in any log format, so it goes to stdout as text too.
+      warn: (message) => console.log(message),
+    });
+  } else {
+    app.log.warn('Migrations are pending: this process is not ready until `npm run migrate` has applied them');
+  }
 
   // On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -50,13 +57,21 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  // Background work (decision 010): dispatch wakes on every committed event; jobs run on their periods.
-  await app.events.listen();
-  app.jobs.start();
-  if (app.mailer.transportKind === 'outbox') {
+  if (config.role === 'web') {
+    app.jobs.handOffToWorkers();
+  } else {
+    // Background work (decision 010): dispatch wakes on every committed event, and on what web
+    // processes ask for; jobs run on their periods.
+    await app.events.listen();
+    await app.jobs.listenForRequests();
+    app.jobs.start();
+  }
+  if (app.mailer.transportKind === 'outbox' && config.role !== 'worker') {
     app.log.info(`E-mail is written to ${config.outboxDir}; read it at ${config.publicOrigin}/dev/mailbox`);
   }
-  app.log.info(`${config.publicSettings.productName} listening on ${config.publicOrigin} (database: ${database.kind})`);
+  app.log.info(
+    `${config.publicSettings.productName} listening on ${config.publicOrigin} (role: ${config.role}, database: ${database.kind})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -6,9 +6,10 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database';
 
 /**
  * A database of its own for one test file: a copy of the migrated PGlite template by default,
- * or a new database on the PostgreSQL server of DATABASE_URL, dropped again by `close`.
+ * or a new database on the PostgreSQL server of DATABASE_URL, dropped again by `close`; with
+ * `migrated: false`, a new one with no table (PostgreSQL only).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase({ migrated = true } = {}): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const template = await readFile(inject('pgliteTemplatePath'));
@@ -24,7 +25,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await database.migrate();
+  if (migrated) await database.migrate();
   return {
     ...database,
     /** Where another connection (a second process, in a test) finds the same database. */

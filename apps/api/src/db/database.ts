@@ -17,8 +17,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies every migration not yet applied; the same SQL files for both kinds. */
+  /**
+   * Applies every migration not yet applied; the same SQL files for both kinds. On PostgreSQL it
+   * holds an advisory lock meanwhile, so processes starting together migrate one after another.
+   */
   migrate(): Promise<void>;
+  /** Whether every migration this build carries is applied (readiness, docs/deploy.md). */
+  migrationsApplied(): Promise<boolean>;
   /** Resolves when the database answers a trivial query, rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -39,6 +44,12 @@ export interface DatabaseHandle {
 
 /** The first half of every advisory lock key this application takes, so other users of the database do not collide. */
 const LOCK_NAMESPACE = 0x706f7274; // "port"
+/**
+ * The migrations' lock key. Drizzle's migrator takes no lock, and two processes migrating one
+ * database at once collide (both create its bookkeeping table, both apply the same file); job
+ * keys are 31-bit hashes of names (lib/job-runner.ts), so a negative key cannot meet one.
+ */
+const MIGRATIONS_LOCK_KEY = -1;
 
 interface QueryClient {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -61,6 +72,26 @@ export type DatabaseOptions =
 
 // Beside this file in the source tree; copied next to the bundle by the build.
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * When the newest migration this build carries was generated. Drizzle's migrator records each
+ * migration it applies with that time (`created_at`) and applies those newer than the last one
+ * recorded, so the database is up to date when its last record is at least this.
+ */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+async function migrationsAppliedOn(db: Database): Promise<boolean> {
+  // Both drivers answer a raw query with node-postgres's `{ rows }`; Drizzle types it per driver.
+  const { rows } = (await db.execute(sql`
+    select coalesce(max(created_at) >= ${newestMigrationMillis()}, false) as applied
+    from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: boolean }[] };
+  return rows[0]?.applied === true;
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== undefined) return openPostgres(options.databaseUrl);
@@ -109,7 +140,26 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
         client.release(discard);
       }
     },
-    migrate: () => migratePostgres(db, { migrationsFolder }),
+    migrate: async () => {
+      // A session lock on one connection, held while the migrator works on others; a process
+      // that waits for it then finds every migration applied and does nothing.
+      const client = await pool.connect();
+      let discard = false;
+      try {
+        await client.query('select pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK_KEY]);
+        try {
+          await migratePostgres(db, { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, MIGRATIONS_LOCK_KEY]);
+        }
+      } catch (error) {
+        discard = true;
+        throw error;
+      } finally {
+        client.release(discard);
+      }
+    },
+    migrationsApplied: () => migrationsAppliedOn(db).catch(() => false),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -265,6 +315,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     withAdvisoryLock: (key, work) =>
       withLockOn({ query: (text, values) => client.query<Record<string, unknown>>(text, values) }, key, work),
     migrate: () => migratePglite(db, { migrationsFolder }),
+    migrationsApplied: () => migrationsAppliedOn(db).catch(() => false),
     ping: async () => {
       if (client.closed) throw new Error('The database is closed');
       await db.execute(sql`select 1`);

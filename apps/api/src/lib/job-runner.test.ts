@@ -8,6 +8,7 @@ function recordingLog() {
   const errors: unknown[] = [];
   const log = {
     error: (...args: unknown[]) => errors.push(args),
+    warn: (...args: unknown[]) => errors.push(args),
     debug: () => undefined,
   } as unknown as FastifyBaseLogger;
   return { log, errors };
@@ -148,6 +149,28 @@ describe('advisory locks', () => {
       expect(ran).toBe(true);
     } finally {
       await other.close();
+    }
+  });
+
+  it('lets a web process hand the rounds it asks for to the workers', async () => {
+    // On PostgreSQL the two runners are two processes' connections; on PGlite, one connection.
+    const { openDatabase } = await import('../db/database');
+    const other = database.url ? await openDatabase({ databaseUrl: database.url }) : database;
+    const web = new JobRunner({ database, log: recordingLog().log });
+    const worker = new JobRunner({ database: other, log: recordingLog().log });
+    let webRounds = 0;
+    let workerRounds = 0;
+    web.register({ name: 'handed-off', run: async () => void (webRounds += 1) });
+    worker.register({ name: 'handed-off', run: async () => void (workerRounds += 1) });
+    const stopListening = await worker.listenForRequests();
+    try {
+      web.handOffToWorkers();
+      web.runSoon('handed-off');
+      await vi.waitFor(() => expect(workerRounds).toBe(1));
+      expect(webRounds).toBe(0);
+    } finally {
+      await stopListening();
+      if (other !== database) await other.close();
     }
   });
 });

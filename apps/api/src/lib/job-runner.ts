@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
+
+/** Where web processes ask the workers for a round of a job (ROLE=web, docs/deploy.md, Roles). */
+export const JOB_REQUESTS_CHANNEL = 'job_requests';
 
 export interface JobDefinition {
   /** Unique; also names the advisory lock, so every process agrees on it. */
@@ -39,6 +43,8 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobState>();
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
+  /** Set in a web process: rounds asked for are the workers' to run. */
+  private handedOff = false;
 
   constructor(private readonly options: { database: DatabaseHandle; log: FastifyBaseLogger }) {}
 
@@ -52,10 +58,30 @@ export class JobRunner {
     });
   }
 
-  /** Starts a round soon (after the one running, if any). Throws only for a job never registered. */
+  /**
+   * Starts a round soon (after the one running, if any), or, in a web process, asks the workers
+   * for one. Throws only for a job never registered.
+   */
   runSoon(name: string): void {
     this.job(name);
-    void this.runNow(name);
+    if (this.handedOff) void this.requestRound(name);
+    else void this.runNow(name);
+  }
+
+  /**
+   * From now on this process runs no rounds: each one asked for is announced to the workers,
+   * which listen (`listenForRequests`). A request lost while the database is away is made up
+   * for by the job's period.
+   */
+  handOffToWorkers(): void {
+    this.handedOff = true;
+  }
+
+  /** Runs the rounds web processes ask for. Resolves once listening, with a function that stops it. */
+  listenForRequests(): Promise<() => Promise<void>> {
+    return this.options.database.listen(JOB_REQUESTS_CHANNEL, (name) => {
+      if (this.jobs.has(name)) this.runSoon(name);
+    });
   }
 
   /**
@@ -90,6 +116,14 @@ export class JobRunner {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     await Promise.all([...this.jobs.values()].map((job) => job.running));
+  }
+
+  private async requestRound(name: string): Promise<void> {
+    try {
+      await this.options.database.db.execute(sql`select pg_notify(${JOB_REQUESTS_CHANNEL}, ${name})`);
+    } catch (error) {
+      this.options.log.warn({ err: error, job: name }, 'could not ask the workers for a job round');
+    }
   }
 
   private job(name: string): JobState {

@@ -8,7 +8,16 @@ import { memoryLimiterFactory } from '../../adapters/rate-limit/rate-limiter';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/database';
+import { ERROR_MESSAGES } from '../../plugins/errors';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+
+/** Adapters for apps whose tests send no mail and keep no file. */
+const unusedAdapters = () => ({
+  limiterFactory: memoryLimiterFactory,
+  geoip: noGeoIp,
+  mailTransport: createOutboxTransport(path.join(os.tmpdir(), 'portal-unused-outbox')),
+  storage: createLocalStorage(path.join(os.tmpdir(), 'portal-unused-storage')),
+});
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -31,6 +40,71 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/health/live and /api/health/ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('are live and ready while the database answers and is migrated', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up', migrations: 'applied' });
+  });
+
+  it('stay live but are not ready once the database is closed', async () => {
+    await t.database.close();
+    const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', database: 'down', migrations: 'unknown' });
+  });
+});
+
+describe('on a database whose migrations are not applied (MIGRATE=false before `npm run migrate`)', () => {
+  const build = async (role: 'all' | 'worker') => {
+    // A new embedded database, as initdb leaves it: no table at all.
+    const database = await openDatabase({});
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const app = await buildApp({
+      config: { ...config, role },
+      database,
+      logger: false,
+      adapters: unusedAdapters(),
+    });
+    return { app, database, close: async () => (await app.close(), await database.close()) };
+  };
+
+  it('is live, and ready only after migrating', async () => {
+    const { app, database, close } = await build('all');
+    expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    const pending = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(pending.statusCode).toBe(503);
+    expect(pending.json()).toEqual({ status: 'unavailable', database: 'up', migrations: 'pending' });
+    await database.migrate();
+    const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.json()).toEqual({ status: 'ready', database: 'up', migrations: 'applied' });
+    await close();
+  });
+
+  it('serves a worker nothing but its health (ROLE=worker)', async () => {
+    const { app, database, close } = await build('worker');
+    await database.migrate();
+    expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@example.com' } });
+    expect(login.statusCode).toBe(404);
+    expect(login.json()).toEqual({ message: ERROR_MESSAGES.notFound });
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
+    await close();
+  });
+});
+
 describe('with a PostgreSQL server that does not answer', () => {
   // Port 9 (discard) has no PostgreSQL behind it: every connection is refused.
   const unreachable = 'postgres://postgres@127.0.0.1:9/portal';
@@ -40,12 +114,7 @@ describe('with a PostgreSQL server that does not answer', () => {
       config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: unreachable }),
       database,
       logger: false,
-      adapters: {
-        limiterFactory: memoryLimiterFactory,
-        geoip: noGeoIp,
-        mailTransport: createOutboxTransport(path.join(os.tmpdir(), 'portal-unused-outbox')),
-        storage: createLocalStorage(path.join(os.tmpdir(), 'portal-unused-storage')),
-      },
+      adapters: unusedAdapters(),
     });
     return { app, close: async () => (await app.close(), await database.close()) };
   };
