@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import { composeServices, type Services } from './composition';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
+import { Metrics } from './lib/metrics';
 import { accountRoutes } from './modules/account/account.routes';
 import { campaignRoutes } from './modules/campaigns/campaign.routes';
 import { filesRoutes } from './modules/account/files.routes';
@@ -26,6 +27,7 @@ import { storageRoutes } from './modules/storage/storage.routes';
 import authPlugin from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
 import errorsPlugin, { clientErrorHandler, ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
+import { metricsRoute, observeRequests } from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import { checkRouteDefinition } from './plugins/route-rules';
 import webPlugin, { loadWebPage } from './plugins/web';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     events: Services['events'];
     /** The e-mail queue's sender. */
     mailer: Services['mailer'];
+    /** The process's metrics, when METRICS=true; server.ts serves them on METRICS_PORT when that is set. */
+    metrics: Metrics | undefined;
   }
 }
 
@@ -87,8 +91,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const metrics = config.metrics ? new Metrics() : undefined;
+  app.decorate('metrics', metrics);
+  if (metrics) {
+    await app.register(observeRequests, { metrics });
+    if (!config.metrics?.port) await app.register(metricsRoute, { metrics, token: config.metrics?.token });
+  }
+
   const services = composeServices({
     config,
+    metrics,
     database,
     adapters,
     clock,

@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from './db/database';
 import { createTransactor, type DataAccess, type RepositoriesOf } from './db/transactor';
 import type { Clock } from './lib/clock';
 import { JobRunner } from './lib/job-runner';
+import type { Metrics } from './lib/metrics';
 import { AccountService } from './modules/account/account.service';
 import { AvatarStore } from './modules/users/avatar-store';
 import { AuditRepository } from './modules/audit/audit.repository';
@@ -83,6 +84,8 @@ export interface CompositionOptions {
   log: FastifyBaseLogger;
   deliverMailAfterActions?: boolean;
   streamHeartbeatMs?: number;
+  /** Set when the process keeps metrics (METRICS=true). */
+  metrics?: Metrics;
 }
 
 /**
@@ -119,6 +122,12 @@ export function composeServices(options: CompositionOptions) {
   ]) {
     jobs.register(job);
   }
+  options.metrics?.watch({
+    connections: database.connections,
+    openStreams: () => notificationHub.openCount,
+    mailQueue: () => mailer.queueCounts(),
+    events: () => events.backlogCounts(),
+  });
   return { ...background, ...services, notificationHub };
 }
 
@@ -126,7 +135,7 @@ export function composeServices(options: CompositionOptions) {
 function composeBackground(options: CompositionOptions, repositories: Factories) {
   const { config, database, adapters, clock, log } = options;
   const { productName, supportEmail } = config.publicSettings;
-  const jobs = new JobRunner({ database, log });
+  const jobs = new JobRunner({ database, log, metrics: options.metrics });
   const events = new EventDispatcher({
     database,
     clock,

@@ -43,6 +43,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MIGRATE: 'no' })).toThrow(/MIGRATE: MIGRATE must be true or false/);
   });
 
+  it('keeps metrics off unless METRICS=true, and reads their port and token', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9100' }).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS: 'true' }).metrics).toEqual({ port: undefined, token: undefined });
+    const token = 'a-token-of-sixteen-or-more';
+    expect(loadConfig({ METRICS: '1', METRICS_PORT: '9100', METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9100,
+      token,
+    });
+    expect(() => loadConfig({ METRICS: 'true', METRICS_PORT: '70000' })).toThrow(/METRICS_PORT must be a port number/);
+    expect(() => loadConfig({ METRICS: 'true', METRICS_TOKEN: 'short' })).toThrow(/at least 16 characters/);
+  });
+
   it('names the seller on receipts after the product until SELLER_* say otherwise', () => {
     expect(loadConfig({}).seller).toEqual({ name: 'Advertiser Portal', address: null, taxId: null });
     expect(loadConfig({ PRODUCT_NAME: 'Ads Hub', SELLER_ADDRESS: ' ' }).seller).toEqual({

@@ -9,6 +9,8 @@ const optionalText = z
   .optional();
 
 const url = (name: string) => z.url({ error: `${name} must be an absolute URL` });
+const flag = (name: string) => z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` });
+const isOn = (value: string | undefined) => value === 'true' || value === '1';
 
 /**
  * What a process does (docs/deploy.md, Roles): `all` serves the API and the web app and runs the
@@ -27,7 +29,17 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   ROLE: z.enum(PROCESS_ROLES, { error: `ROLE must be one of ${PROCESS_ROLES.join(', ')}` }).default('all'),
-  MIGRATE: z.enum(['true', 'false', '1', '0'], { error: 'MIGRATE must be true or false' }).default('true'),
+  MIGRATE: flag('MIGRATE').default('true'),
+  METRICS: flag('METRICS').default('false'),
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'METRICS_PORT must be a port number')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65535, 'METRICS_PORT must be a port number')
+      .optional(),
+  ),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(
     z
@@ -105,7 +117,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText.pipe(
-    z.enum(['true', 'false', '1', '0'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),
+    flag('S3_FORCE_PATH_STYLE').optional(),
   ),
 });
 
@@ -116,6 +128,8 @@ export interface Config {
   role: ProcessRole;
   /** Whether the process applies migrations at start (MIGRATE=false leaves them to `npm run migrate`). */
   migrate: boolean;
+  /** Prometheus metrics (docs/deploy.md, Metrics): off, or served at /metrics on `port` (the API's own when unset), behind `token` if set. */
+  metrics: { port: number | undefined; token: string | undefined } | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicOrigin: string;
@@ -250,7 +264,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     role: e.ROLE,
-    migrate: e.MIGRATE === 'true' || e.MIGRATE === '1',
+    migrate: isOn(e.MIGRATE),
+    metrics: isOn(e.METRICS) ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN } : undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -274,7 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           bucket: e.S3_BUCKET,
           region: e.S3_REGION ?? 'us-east-1',
           endpoint: e.S3_ENDPOINT,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+          forcePathStyle: isOn(e.S3_FORCE_PATH_STYLE),
           credentials:
             e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
               ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }

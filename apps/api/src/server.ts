@@ -1,9 +1,12 @@
 import v8 from 'node:v8';
 import closeWithGrace from 'close-with-grace';
+import Fastify from 'fastify';
 import { createAdapters } from './adapters';
 import { buildApp } from './app';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/embedded-database';
+import type { Metrics } from './lib/metrics';
+import { metricsRoute } from './plugins/metrics';
 import { ensureAdministrator } from './modules/users/seed';
 
 // The heap may grow by half its live size before the next full collection, not by up to four
@@ -51,12 +54,14 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
+    await metricsServer?.close();
     await app.close();
     await adapters.close();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer = await serveMetricsApart(config, app.metrics);
   if (config.role === 'web') {
     app.jobs.handOffToWorkers();
   } else {
@@ -72,6 +77,15 @@ async function main() {
   app.log.info(
     `${config.publicSettings.productName} listening on ${config.publicOrigin} (role: ${config.role}, database: ${database.kind})`,
   );
+}
+
+/** With METRICS_PORT, the metrics have a server of their own, so that only the scraper reaches them. */
+async function serveMetricsApart(config: Config, metrics: Metrics | undefined) {
+  if (!config.metrics?.port || !metrics) return undefined;
+  const server = Fastify({ logger: false });
+  await server.register(metricsRoute, { metrics, token: config.metrics.token });
+  await server.listen({ port: config.metrics.port, host: config.host });
+  return server;
 }
 
 main().catch((error: unknown) => {

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   /** Resolves when the database answers a trivial query, rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL only; the embedded database has one connection). */
+  connections?(): { open: number; idle: number; waiting: number };
   /** A gzipped copy of the embedded database's files (PGlite only): for backups and test templates. */
   dumpDataDir?(): Promise<Blob>;
   /**
@@ -126,6 +128,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   return {
     db,
     kind: 'postgres',
+    connections: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     withAdvisoryLock: async (key, work) => {
       const client = await pool.connect();

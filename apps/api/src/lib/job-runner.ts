@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
+import type { Metrics } from './metrics';
 
 /** Where web processes ask the workers for a round of a job (ROLE=web, docs/deploy.md, Roles). */
 export const JOB_REQUESTS_CHANNEL = 'job_requests';
@@ -46,7 +47,14 @@ export class JobRunner {
   /** Set in a web process: rounds asked for are the workers' to run. */
   private handedOff = false;
 
-  constructor(private readonly options: { database: DatabaseHandle; log: FastifyBaseLogger }) {}
+  constructor(
+    private readonly options: {
+      database: DatabaseHandle;
+      log: FastifyBaseLogger;
+      /** Counts each round's outcome when the process keeps metrics. */
+      metrics?: Pick<Metrics, 'countJobRound'>;
+    },
+  ) {}
 
   register(definition: JobDefinition): void {
     if (this.jobs.has(definition.name)) throw new Error(`The job ${definition.name} is registered twice`);
@@ -140,12 +148,15 @@ export class JobRunner {
   }
 
   private async round(job: JobState): Promise<void> {
-    const { database, log } = this.options;
+    const { database, log, metrics } = this.options;
+    const { name } = job.definition;
     try {
       const outcome = await database.withAdvisoryLock(job.lockKey, () => job.definition.run());
-      if (!outcome.acquired) log.debug({ job: job.definition.name }, 'job round skipped: another process runs it');
+      if (!outcome.acquired) log.debug({ job: name }, 'job round skipped: another process runs it');
+      metrics?.countJobRound(name, outcome.acquired ? 'done' : 'skipped');
     } catch (error) {
-      log.error({ err: error, job: job.definition.name }, 'job round failed');
+      log.error({ err: error, job: name }, 'job round failed');
+      metrics?.countJobRound(name, 'failed');
     }
   }
 }

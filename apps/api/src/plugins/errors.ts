@@ -21,6 +21,7 @@ export const ERROR_MESSAGES = {
   timeout: 'The request took too long to arrive',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal: 'Something went wrong on our side. Please try again.',
+  metricsTokenRequired: 'The metrics need the token set in METRICS_TOKEN',
 } as const;
 
 const CLIENT_ERROR_MESSAGES: Record<string, { status: number; message: string }> = {

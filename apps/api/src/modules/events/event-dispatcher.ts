@@ -77,6 +77,11 @@ export class EventDispatcher<F extends RepositoryFactories> implements EventSubs
     return this.options.database.listen(DOMAIN_EVENTS_CHANNEL, () => this.options.jobs.runSoon(EVENT_JOBS.dispatch));
   }
 
+  /** The backlog and the events given up, for the metrics. */
+  backlogCounts() {
+    return new EventRepository(this.options.database.db).backlogCounts();
+  }
+
   /** Dispatches every event that is due; resolves with how many were processed. */
   async dispatchPending(): Promise<number> {
     let processed = 0;

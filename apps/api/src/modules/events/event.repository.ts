@@ -65,4 +65,19 @@ export class EventRepository {
       .returning({ id: domainEvents.id });
     return deleted.length;
   }
+
+  /** How many events wait for their subscribers (and of those, how many failed before), and how many were given up. */
+  async backlogCounts(): Promise<{ pending: number; retrying: number; abandoned: number }> {
+    const pending = isNull(domainEvents.processedAt);
+    const [counts] = await this.db
+      .select({
+        pending: sql<number>`count(*) filter (where ${pending})`.mapWith(Number),
+        retrying: sql<number>`count(*) filter (where ${pending} and ${domainEvents.attempts} > 0)`.mapWith(Number),
+        abandoned: sql<number>`count(*) filter (where ${domainEvents.processedAt} is not null and ${domainEvents.lastError} is not null)`.mapWith(
+          Number,
+        ),
+      })
+      .from(domainEvents);
+    return counts!;
+  }
 }

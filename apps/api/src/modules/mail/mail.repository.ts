@@ -61,4 +61,17 @@ export class MailRepository {
       .set({ failedAt: at, params: null, lockedUntil: null, lastError: error })
       .where(eq(mailQueue.id, id));
   }
+
+  /** How many messages wait to be sent (and of those, how many failed before), and how many were given up. */
+  async queueCounts(): Promise<{ waiting: number; retrying: number; failed: number }> {
+    const waiting = and(isNull(mailQueue.sentAt), isNull(mailQueue.failedAt));
+    const [counts] = await this.db
+      .select({
+        waiting: sql<number>`count(*) filter (where ${waiting})`.mapWith(Number),
+        retrying: sql<number>`count(*) filter (where ${waiting} and ${mailQueue.attempts} > 0)`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${mailQueue.failedAt} is not null)`.mapWith(Number),
+      })
+      .from(mailQueue);
+    return counts!;
+  }
 }

@@ -85,6 +85,11 @@ export class Mailer {
     }
   }
 
+  /** The queue's depth and failures, for the metrics. */
+  queueCounts() {
+    return this.options.data.repos.mail.queueCounts();
+  }
+
   /** Closes the transport once the jobs have stopped. */
   async close(): Promise<void> {
     await this.running?.catch(() => 0);
