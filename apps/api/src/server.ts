@@ -1,9 +1,10 @@
 import v8 from 'node:v8';
 import closeWithGrace from 'close-with-grace';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { createAdapters } from './adapters';
 import { buildApp } from './app';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
+import type { DatabaseHandle } from './db/database';
 import { openConfiguredDatabase } from './db/embedded-database';
 import type { Metrics } from './lib/metrics';
 import { metricsRoute } from './plugins/metrics';
@@ -33,25 +34,17 @@ async function main() {
   const config = readConfig();
   const database = await openConfiguredDatabase(config);
   // With MIGRATE=false a separate step (`npm run migrate`) applies them; until it has, the
-  // process answers but is not ready (docs/deploy.md, Upgrades).
+  // process answers but is not ready, and starts no background work (docs/deploy.md, Upgrades).
   if (config.migrate) await database.migrate();
-  const migrated = config.migrate || (await database.migrationsApplied());
   const adapters = await createAdapters(config);
   const app = await buildApp({ config, database, adapters });
   for (const warning of configWarnings(config)) app.log.warn(warning);
 
-  if (migrated) {
-    await ensureAdministrator(database.db, config.admin, {
-      info: (message) => app.log.info(message),
-      // The one-time password must be readable in any log format, so it goes to stdout as text too.
-      warn: (message) => console.log(message),
-    });
-  } else {
-    app.log.warn('Migrations are pending: this process is not ready until `npm run migrate` has applied them');
-  }
-
+  const metricsServer = await serveMetricsApart(config, app.metrics);
+  let stopping = false;
   // On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    stopping = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
     await metricsServer?.close();
@@ -61,7 +54,16 @@ async function main() {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  const metricsServer = await serveMetricsApart(config, app.metrics);
+  if (app.mailer.transportKind === 'outbox' && config.role !== 'worker') {
+    app.log.info(`E-mail is written to ${config.outboxDir}; read it at ${config.publicOrigin}/dev/mailbox`);
+  }
+
+  if (!(await migrationsApplied(app, database, () => stopping))) return;
+  await ensureAdministrator(database.db, config.admin, {
+    info: (message) => app.log.info(message),
+    // The one-time password must be readable in any log format, so it goes to stdout as text too.
+    warn: (message) => console.log(message),
+  });
   if (config.role === 'web') {
     app.jobs.handOffToWorkers();
   } else {
@@ -71,12 +73,22 @@ async function main() {
     await app.jobs.listenForRequests();
     app.jobs.start();
   }
-  if (app.mailer.transportKind === 'outbox' && config.role !== 'worker') {
-    app.log.info(`E-mail is written to ${config.outboxDir}; read it at ${config.publicOrigin}/dev/mailbox`);
-  }
   app.log.info(
     `${config.publicSettings.productName} listening on ${config.publicOrigin} (role: ${config.role}, database: ${database.kind})`,
   );
+}
+
+const MIGRATION_CHECK_MS = 5_000;
+
+/** Waits until every migration is applied (at once, unless MIGRATE=false); false if the process stops first. */
+async function migrationsApplied(app: FastifyInstance, database: DatabaseHandle, stopping: () => boolean) {
+  if (await database.migrationsApplied()) return true;
+  app.log.warn('Migrations are pending: this process is not ready until `npm run migrate` has applied them');
+  while (!stopping()) {
+    await new Promise((resolve) => setTimeout(resolve, MIGRATION_CHECK_MS));
+    if (await database.migrationsApplied()) return true;
+  }
+  return false;
 }
 
 /** With METRICS_PORT, the metrics have a server of their own, so that only the scraper reaches them. */
