@@ -36,8 +36,14 @@ async function main() {
   // With MIGRATE=false a separate step (`npm run migrate`) applies them; until it has, the
   // process answers but is not ready, and starts no background work (docs/deploy.md, Upgrades).
   if (config.migrate) await database.migrate();
-  const adapters = await createAdapters(config);
+  // The adapters report outages to the app's log, which exists once the app is built on them.
+  const appLog: { current?: FastifyInstance['log'] } = {};
+  const adapters = await createAdapters(config, {
+    warn: (details, message) => appLog.current?.warn(details, message),
+    info: (message) => appLog.current?.info(message),
+  });
   const app = await buildApp({ config, database, adapters });
+  appLog.current = app.log;
   for (const warning of configWarnings(config)) app.log.warn(warning);
 
   const metricsServer = await serveMetricsApart(config, app.metrics);

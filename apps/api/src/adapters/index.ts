@@ -29,8 +29,35 @@ async function createStorage(config: Config): Promise<FileStorage> {
   return createLocalStorage(config.storageDir, { signingSecret });
 }
 
+/** Where adapters report a dependency going away and coming back. */
+export interface AdapterLog {
+  warn(details: object, message: string): void;
+  info(message: string): void;
+}
+
+/**
+ * Says once when Redis stops answering and once when it is back: meanwhile each process counts
+ * login attempts on its own (docs/deploy.md, When Redis is down).
+ */
+function reportRedisOutages(redis: Redis, log: AdapterLog): void {
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn(
+      { err: error },
+      'Redis does not answer: login limits are counted by each process on its own until it is back',
+    );
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis answers again: login limits are shared by every process');
+  });
+}
+
 /** Picks each adapter's implementation from the configuration: the embedded default or production's. */
-export async function createAdapters(config: Config): Promise<Adapters> {
+export async function createAdapters(config: Config, log: AdapterLog): Promise<Adapters> {
   const geoip = config.geoipDb ? await openMaxmindGeoIp(config.geoipDb) : noGeoIp;
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
@@ -40,7 +67,7 @@ export async function createAdapters(config: Config): Promise<Adapters> {
         lazyConnect: false,
       })
     : undefined;
-  redis?.on('error', () => undefined);
+  if (redis) reportRedisOutages(redis, log);
   const storage = await createStorage(config);
   return {
     limiterFactory: redis ? redisLimiterFactory(redis) : memoryLimiterFactory,
