@@ -116,9 +116,7 @@ const envSchema = z.object({
   ),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: optionalText.pipe(
-    flag('S3_FORCE_PATH_STYLE').optional(),
-  ),
+  S3_FORCE_PATH_STYLE: optionalText.pipe(flag('S3_FORCE_PATH_STYLE').optional()),
 });
 
 export interface Config {

@@ -33,7 +33,10 @@ function sameToken(given: string, expected: string): boolean {
 export async function metricsRoute(app: FastifyInstance, { metrics, token }: { metrics: Metrics; token?: string }) {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (token && !sameToken(request.headers.authorization ?? '', `Bearer ${token}`)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ message: ERROR_MESSAGES.metricsTokenRequired });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ message: ERROR_MESSAGES.metricsTokenRequired });
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

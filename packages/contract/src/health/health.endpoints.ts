@@ -28,7 +28,7 @@ export const healthEndpoints = defineEndpoints({
     otherResponses: { 503: healthResponseSchema },
     errors: [],
   },
-  live: {
+  liveness: {
     method: 'GET',
     path: '/health/live',
     access: 'public',
@@ -39,7 +39,7 @@ export const healthEndpoints = defineEndpoints({
     response: livenessResponseSchema,
     errors: [],
   },
-  ready: {
+  readiness: {
     method: 'GET',
     path: '/health/ready',
     access: 'public',

@@ -73,9 +73,10 @@ export class EventRepository {
       .select({
         pending: sql<number>`count(*) filter (where ${pending})`.mapWith(Number),
         retrying: sql<number>`count(*) filter (where ${pending} and ${domainEvents.attempts} > 0)`.mapWith(Number),
-        abandoned: sql<number>`count(*) filter (where ${domainEvents.processedAt} is not null and ${domainEvents.lastError} is not null)`.mapWith(
-          Number,
-        ),
+        abandoned:
+          sql<number>`count(*) filter (where ${domainEvents.processedAt} is not null and ${domainEvents.lastError} is not null)`.mapWith(
+            Number,
+          ),
       })
       .from(domainEvents);
     return counts!;

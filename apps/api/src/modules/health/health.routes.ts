@@ -34,9 +34,9 @@ export async function healthRoutes(
     }
   });
 
-  route(app, healthEndpoints.live, async () => ({ status: 'ok' as const }));
+  route(app, healthEndpoints.liveness, async () => ({ status: 'ok' as const }));
 
-  route(app, healthEndpoints.ready, async (request, reply) => {
+  route(app, healthEndpoints.readiness, async (request, reply) => {
     try {
       await withinProbeTime(database.ping());
     } catch (error) {
