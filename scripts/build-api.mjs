@@ -24,6 +24,7 @@ await build({
     server: path.join(apiDir, 'src/server.ts'),
     'create-customer': path.join(apiDir, 'src/db/create-customer.ts'),
     migrate: path.join(apiDir, 'src/migrate.ts'),
+    backup: path.join(apiDir, 'src/backup.ts'),
     'prepare-embedded-database': path.join(apiDir, 'src/db/prepare-embedded-database.ts'),
   },
   outdir: path.join(apiDir, 'dist'),
