@@ -28,7 +28,8 @@ import type { MediaService } from '../media';
 import type { PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
 import type { AdTemplateRepository } from './ad-template.repository';
-import type { CampaignRepository, CampaignView } from './campaign.repository';
+import type { CampaignRepository } from './campaign.repository';
+import type { CampaignView } from './campaign-views';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
