@@ -1,7 +1,7 @@
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/job-runner';
-import type { CampaignRepository } from '../campaigns';
+import { campaignFactsOf, type CampaignRepository } from '../campaigns';
 import type { EventRepository } from '../events';
 import type { PaymentRepository } from './payment.repository';
 import { newPaymentLink } from './payment-links';
@@ -40,11 +40,12 @@ export class PaymentPeriodService {
         if (campaign.archivedAt || campaign.approvalStatus !== 'approved') continue;
         const link = await repos.payments.openLink(newPaymentLink(campaign, now));
         if (!link) continue;
+        const view = await repos.campaigns.findView(campaign.id);
         await repos.events.record(
           {
             type: 'campaign.payment_due',
             userId: campaign.userId,
-            payload: { campaignId: campaign.id, linkId: link.id },
+            payload: { campaignId: campaign.id, linkId: link.id, campaign: view && campaignFactsOf(view) },
           },
           now,
         );

@@ -6,6 +6,7 @@ import type { CampaignRepository } from '../campaigns';
 import type { EventRepository } from '../events';
 import type { UserRepository } from '../users';
 import type { PaymentRepository } from './payment.repository';
+import { paymentFactsOf } from './payment-answers';
 import { coversUntil } from './payment-links';
 
 /** What recording a payment changes: the payment and its link, the campaign it pays, the audit trail, the events. */
@@ -90,7 +91,11 @@ export async function recordPayment(
     payment.paidAt,
   );
   await repos.events.record(
-    { type: 'campaign.paid', userId: link.userId, payload: { campaignId: campaign.id, paymentId: row.id } },
+    {
+      type: 'campaign.paid',
+      userId: link.userId,
+      payload: { campaignId: campaign.id, paymentId: row.id, payment: paymentFactsOf(row) },
+    },
     payment.paidAt,
   );
   return row;
