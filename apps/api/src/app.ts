@@ -207,6 +207,7 @@ async function productRoutes(
   await product.register(insightsRoutes, { insightsService: services.insightsService });
   await product.register(paymentRoutes, {
     cardService: services.cardService,
+    checkoutService: services.checkoutService,
     paymentService: services.paymentService,
   });
   await product.register(filesRoutes, { storage: adapters.storage });

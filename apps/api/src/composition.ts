@@ -38,7 +38,9 @@ import { NotificationService } from './modules/notifications/notification.servic
 import { subscribeNotifications } from './modules/notifications/notification.subscribers';
 import { CardService } from './modules/payments/card.service';
 import { PaymentRepository } from './modules/payments/payment.repository';
-import { paymentJobs, PaymentService } from './modules/payments/payment.service';
+import { CheckoutService } from './modules/payments/checkout.service';
+import { paymentJobs, PaymentPeriodService } from './modules/payments/payment-periods.service';
+import { PaymentService } from './modules/payments/payment.service';
 import { subscribePayments } from './modules/payments/payment.subscribers';
 import { ReviewService } from './modules/review/review.service';
 import { BillingRepository } from './modules/users/billing.repository';
@@ -118,7 +120,7 @@ export function composeServices(options: CompositionOptions) {
     ...mailJobs(mailer),
     ...mediaJobs(services.mediaService),
     ...campaignJobs(services.campaignService),
-    ...paymentJobs(services.paymentService),
+    ...paymentJobs(services.paymentPeriodService),
   ]) {
     jobs.register(job);
   }
@@ -159,16 +161,15 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
   return { jobs, events, mailer };
 }
 
+/** A service's repositories: only the factories it names (`data('campaigns', 'audit')`). */
+type DataFor = <K extends keyof Factories>(...names: K[]) => DataAccess<RepositoriesOf<Pick<Factories, K>>>;
+
 /**
- * Every service of the product, each handed the repositories and services it names. Longer than
- * most functions: one construction per service in the order they depend on each other, read as a list.
+ * Every service of the product, each handed the repositories and services it names: one
+ * construction per service in the order they depend on each other, read as a list.
  */
-function composeProductServices(
-  options: CompositionOptions,
-  data: <K extends keyof Factories>(...names: K[]) => DataAccess<RepositoriesOf<Pick<Factories, K>>>,
-  mailer: Mailer,
-) {
-  const { config, adapters, clock, log } = options;
+function composeProductServices(options: CompositionOptions, data: DataFor, mailer: Mailer) {
+  const { config, adapters, clock } = options;
   const { productName, supportEmail } = config.publicSettings;
 
   const avatars = new AvatarStore(adapters.storage);
@@ -219,18 +220,6 @@ function composeProductServices(
     data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit'),
     clock,
   });
-  // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
-  const provider = adapters.payments ?? new SandboxProvider(options.database.db);
-  const cardService = new CardService({ data: data('payments', 'users'), clock, provider, log });
-  const paymentService = new PaymentService({
-    data: data('payments', 'campaigns', 'users', 'audit', 'events'),
-    clock,
-    provider,
-    publicOrigin: config.publicOrigin,
-    seller: config.seller,
-    log,
-    cards: cardService,
-  });
   return {
     authService,
     signupService,
@@ -241,9 +230,27 @@ function composeProductServices(
     reviewService,
     notificationService,
     insightsService,
-    cardService,
-    paymentService,
+    ...composePaymentServices(options, data),
   };
+}
+
+/** Cards, payments, paying and the daily campaigns' weeks, all on one payment provider. */
+function composePaymentServices(options: CompositionOptions, data: DataFor) {
+  const { config, adapters, clock, log } = options;
+  // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
+  const provider = adapters.payments ?? new SandboxProvider(options.database.db);
+  const cardService = new CardService({ data: data('payments', 'users'), clock, provider, log });
+  const paymentService = new PaymentService({ data: data('payments'), seller: config.seller });
+  const checkoutService = new CheckoutService({
+    data: data('payments', 'campaigns', 'users', 'audit', 'events'),
+    clock,
+    provider,
+    publicOrigin: config.publicOrigin,
+    log,
+    cards: cardService,
+  });
+  const paymentPeriodService = new PaymentPeriodService({ data: data('payments', 'campaigns', 'events'), clock });
+  return { cardService, paymentService, checkoutService, paymentPeriodService };
 }
 
 export type Services = ReturnType<typeof composeServices>;

@@ -29,6 +29,7 @@ export * from './campaigns/ad-template.schemas';
 export * from './campaigns/statistics.schemas';
 export * from './review/review.schemas';
 export * from './review/review.endpoints';
+export * from './review/approval-notice';
 export * from './notifications/notification.schemas';
 export * from './notifications/notification.endpoints';
 export * from './insights/insights.schemas';

@@ -15,6 +15,12 @@ const describe = (name: string | undefined, version: string | undefined): string
   name ? [name, version].filter(Boolean).join(' ') : UNKNOWN;
 
 /**
+ * The parser's names that sessions have always shown otherwise: ua-parser-js 1.x (MIT) says
+ * "Mac OS" where the 2.x it replaced (AGPL, which the portal cannot ship) said "macOS".
+ */
+const OS_NAMES: Record<string, string> = { 'Mac OS': 'macOS' };
+
+/**
  * What a session records about its device and place (docs/product/accounts.md, Sessions): worked out here from the
  * user agent and the client address, never reported by the browser. `ip` must already honour
  * the trusted-proxy setting (Fastify's request.ip does).
@@ -23,7 +29,7 @@ export function describeClient(userAgent: string | undefined, ip: string, geoip:
   const { os, browser } = UAParser(userAgent ?? '');
   const location = geoip.lookup(ip);
   return {
-    os: describe(os.name, os.version),
+    os: describe(os.name && (OS_NAMES[os.name] ?? os.name), os.version),
     browser: describe(browser.name, browser.major),
     ip,
     city: location.city,

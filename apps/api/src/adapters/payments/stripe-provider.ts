@@ -61,8 +61,8 @@ function linkIdOf(metadata: SessionShape['metadata']): number | undefined {
  * Payments with Stripe (docs/product/payments.md, Payment provider): a Stripe customer per portal
  * user, cards saved with setup intents, payment links as Checkout Sessions, payments learnt from
  * signed events. Nothing here sees a card number: Stripe's own page and Payment Element take it.
- * Longer than most functions: its body is the adapter's methods, each short, closing over one client.
  */
+// eslint-disable-next-line max-lines-per-function -- its body is the adapter's methods, each short, closing over one Stripe client
 export function createStripeProvider(options: StripeProviderOptions): StripePaymentProvider {
   // A blank webhook secret would turn every genuine delivery into a 400: refuse to start instead.
   if (!options.secretKey.trim() || !options.webhookSecret.trim()) {

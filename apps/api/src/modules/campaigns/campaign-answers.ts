@@ -2,7 +2,7 @@ import { checkoutPath, type Campaign, type CampaignContent, type CampaignDetail 
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
 import { costPer, toStatisticsEntry } from './statistics-answers';
 import { amountDueOf } from '../payments';
-import type { CampaignView } from './campaign.repository';
+import type { CampaignView } from './campaign-views';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

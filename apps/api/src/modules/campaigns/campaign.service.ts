@@ -28,7 +28,9 @@ import type { MediaService } from '../media';
 import type { PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
 import type { AdTemplateRepository } from './ad-template.repository';
-import type { CampaignRepository, CampaignView } from './campaign.repository';
+import type { CampaignRepository } from './campaign.repository';
+import type { CampaignView } from './campaign-views';
+import { campaignFactsOf } from './campaign-facts';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
@@ -334,7 +336,11 @@ export class CampaignService {
     reason: SubmissionReason,
     at: Date,
   ) {
-    await repos.events.record({ type: 'campaign.submitted', userId, payload: { campaignId, reason } }, at);
+    const view = await repos.campaigns.findView(campaignId);
+    await repos.events.record(
+      { type: 'campaign.submitted', userId, payload: { campaignId, reason, campaign: view && campaignFactsOf(view) } },
+      at,
+    );
     await repos.audit.record(
       {
         actorId: userId,

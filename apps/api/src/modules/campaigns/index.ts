@@ -1,9 +1,22 @@
 /**
  * The campaigns module: campaigns, their ads and their figures entries (the `campaigns`,
  * `ad_templates` and `campaign_statistics` tables), and the campaign answers every area shows.
+ *
+ * What it offers the other modules, and to whom:
+ * - `CampaignRepository`: to payments, which locks a campaign before its payment link and marks
+ *   it paid or unpaid (decision 016); to review, for decisions and bans; to insights, for the
+ *   lists and dashboards; and to the event subscribers of mail, notifications and payments.
+ * - `StatisticsRepository`, `toStatisticsEntry`, `costPer`, `dollars`: to insights, which enters
+ *   and shows the figures (`campaign_statistics` belongs to the campaign).
+ * - `CampaignService` and `toCampaign`: to review and insights, which answer campaigns.
+ * - `campaignFactsOf`, `campaignFactsNow`: to the modules that record events about a campaign
+ *   (payments, review), and to subscribers handling an event recorded before it carried them.
+ * - `AnalyticsScope`: insights' name for which campaigns an analytics page shows.
  */
 export { toCampaign } from './campaign-answers';
-export { CampaignRepository, type AnalyticsScope, type CampaignView } from './campaign.repository';
+export { campaignFactsNow, campaignFactsOf } from './campaign-facts';
+export type { AnalyticsScope } from './campaign-lists';
+export { CampaignRepository } from './campaign.repository';
 export type { CampaignService } from './campaign.service';
 export { costPer, dollars, toStatisticsEntry } from './statistics-answers';
 export { StatisticsRepository } from './statistics.repository';

@@ -1,6 +1,40 @@
+import type { ApprovalOutlook } from '@portal/contract';
+import type { BillingSnapshot } from '../../db/schema';
+
+/**
+ * The campaign an event is about, as the texts that follow from it name it, taken when the event
+ * is recorded: subscribers build their e-mails and notifications from the event alone.
+ */
+export interface CampaignFacts {
+  name: string;
+  /** Where e-mails about the campaign go: its owner's address. */
+  ownerEmail: string;
+  /** The owner as notifications name them: first and last name, or the address without one. */
+  ownerName: string;
+}
+
+/** A payment as its receipt e-mail and notification tell it, taken when it is recorded. */
+export interface PaymentFacts {
+  campaignName: string;
+  amountCents: number;
+  /** ISO 8601: the payload is stored as JSON. */
+  paidAt: string;
+  card: { brand: string; last4: string } | null;
+  transactionId: string;
+  receiptNumber: string;
+  /** The buyer's details as saved with the payment. */
+  billing: BillingSnapshot;
+}
+
 /**
  * Every kind of domain event and its payload (decision 010). A service records one in the
- * transaction of the change it describes; subscribers react after it commits.
+ * transaction of the change it describes; subscribers react after it commits, from what the
+ * payload carries.
+ *
+ * The facts fields (`campaign`, `payment`) are optional only for events recorded before they were
+ * added: such an event may still wait in `domain_events` at an upgrade (it is retried for about a
+ * day, `MAX_EVENT_ATTEMPTS`), and its subscribers then read the facts as they are now
+ * (`campaignFactsNow`, `paymentFactsNow`). Every event recorded since carries them.
  */
 export interface DomainEventPayloads {
   /** The password changed (from My account or a reset link); the owner is told by e-mail. */
@@ -8,18 +42,24 @@ export interface DomainEventPayloads {
   /** The login e-mail changed; the old address is told. */
   'account.email_changed': { oldEmail: string; newEmail: string };
   /** A campaign went to the review queue: published, resubmitted, sent back by an edit or a restore, or a duplicate. */
-  'campaign.submitted': { campaignId: number; reason: 'new' | 'resubmitted' | 'edited' | 'duplicated' | 'restored' };
+  'campaign.submitted': {
+    campaignId: number;
+    reason: 'new' | 'resubmitted' | 'edited' | 'duplicated' | 'restored';
+    campaign?: CampaignFacts;
+  };
   /** An administrator approved (published) or declined a campaign; its customer is told. */
   'campaign.reviewed': {
     campaignId: number;
     adminId: number;
     decision: 'approved' | 'declined';
     reason: string | null;
+    /** The campaign as decided, and what happens next to it (the approval's words). */
+    campaign?: CampaignFacts & { outlook: ApprovalOutlook };
   };
   /** A payment link was paid; the customer is told and e-mailed the receipt. */
-  'campaign.paid': { campaignId: number; paymentId: number };
+  'campaign.paid': { campaignId: number; paymentId: number; payment?: PaymentFacts };
   /** A daily campaign's paid week ended and a new link was made; the customer is told, with it. */
-  'campaign.payment_due': { campaignId: number; linkId: number };
+  'campaign.payment_due': { campaignId: number; linkId: number; campaign?: CampaignFacts };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

@@ -1,7 +1,7 @@
 import { cardLabel, checkoutPath, formatUsd, receiptPath } from '@portal/contract';
-import type { CampaignRepository } from '../campaigns';
+import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
-import type { PaymentRepository } from '../payments';
+import { paymentFactsNow, type PaymentRepository } from '../payments';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mail.service';
 import {
@@ -14,8 +14,6 @@ import {
 } from './mail.templates';
 import type { SellerConfig } from '../../config';
 import type { BillingSnapshot } from '../../db/schema';
-import { receiptNumber } from '../payments';
-import { approvalOutlook } from '../review';
 
 /** "18 Nov 2026", in UTC as every date the portal shows. */
 const dayOf = (date: Date) =>
@@ -59,21 +57,22 @@ export function subscribeMail(
 
   events.subscribe('campaign.reviewed', 'mail', async (event, { repos, afterCommit }) => {
     const { campaignId, decision, reason } = event.payload;
-    const view = await repos.campaigns.findView(campaignId);
-    if (!view) return;
-    const params = { campaignName: view.campaign.name, campaignsUrl: `${publicOrigin}/campaigns` };
+    const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
+    if (!campaign) return;
+    const params = { campaignName: campaign.name, campaignsUrl: `${publicOrigin}/campaigns` };
     await mailer.queue(
       repos,
-      view.owner.email,
+      campaign.ownerEmail,
       decision === 'approved'
-        ? campaignApprovedNotice.with({ ...params, outlook: approvalOutlook(view.campaign) })
+        ? campaignApprovedNotice.with({ ...params, outlook: campaign.outlook })
         : campaignDeclinedNotice.with({ ...params, reason: reason ?? '' }),
     );
     afterCommit(() => mailer.kick());
   });
 
   events.subscribe('campaign.paid', 'mail', async (event, { repos, afterCommit }) => {
-    const payment = await repos.payments.payment(event.payload.paymentId);
+    const { paymentId } = event.payload;
+    const payment = event.payload.payment ?? (await paymentFactsNow(repos.payments, paymentId));
     if (!payment) return;
     await mailer.queue(
       repos,
@@ -81,11 +80,11 @@ export function subscribeMail(
       paymentReceipt.with({
         campaignName: payment.campaignName,
         amount: formatUsd(payment.amountCents / 100),
-        paidOn: dayOf(payment.paidAt),
-        card: payment.cardBrand && payment.cardLast4 ? cardLabel(payment.cardBrand, payment.cardLast4) : 'card',
+        paidOn: dayOf(new Date(payment.paidAt)),
+        card: payment.card ? cardLabel(payment.card.brand, payment.card.last4) : 'card',
         transactionId: payment.transactionId,
-        receiptUrl: `${publicOrigin}${receiptPath(payment.id)}`,
-        receiptNumber: receiptNumber(payment.id),
+        receiptUrl: `${publicOrigin}${receiptPath(paymentId)}`,
+        receiptNumber: payment.receiptNumber,
         seller: issuer,
         billedTo: billedTo(payment.billing),
       }),
@@ -94,15 +93,18 @@ export function subscribeMail(
   });
 
   events.subscribe('campaign.payment_due', 'mail', async (event, { repos, afterCommit }) => {
-    // The link of this event, still open: paid in between, there is nothing to ask for.
-    const view = await repos.campaigns.findView(event.payload.campaignId);
-    const link = await repos.payments.openLinkOf(event.payload.campaignId);
-    if (!view || link?.id !== event.payload.linkId) return;
+    const { campaignId, linkId } = event.payload;
+    // The link of this event, still open: paid in between, there is nothing to ask for. Whether
+    // it is still open is known only now, so it is read rather than carried by the event.
+    const link = await repos.payments.openLinkOf(campaignId);
+    if (link?.id !== linkId) return;
+    const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
+    if (!campaign) return;
     await mailer.queue(
       repos,
-      view.owner.email,
+      campaign.ownerEmail,
       paymentDueNotice.with({
-        campaignName: view.campaign.name,
+        campaignName: campaign.name,
         amount: formatUsd(link.amountCents / 100),
         paymentUrl: `${publicOrigin}${checkoutPath(link.token)}`,
       }),

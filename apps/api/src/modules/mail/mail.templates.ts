@@ -1,4 +1,4 @@
-import { approvalNotice, parseApprovalOutlook } from '../review';
+import { approvalNotice, parseApprovalOutlook } from '@portal/contract';
 
 /** A message before it is addressed: the same words as plain text and as simple HTML. */
 export interface MailContent {

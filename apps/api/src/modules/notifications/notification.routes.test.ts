@@ -4,6 +4,7 @@ import { NOTIFICATION_MESSAGES, ROLE, type Notification } from '@portal/contract
 import { openDatabase, type DatabaseHandle } from '../../db/database';
 import * as schema from '../../db/schema';
 import { SessionRepository } from '../auth';
+import { EventRepository } from '../events';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './notification-hub';
 import { wizardOf } from '../../../test/campaigns';
 import {
@@ -325,5 +326,47 @@ describe('notifications', () => {
       const answer = await t.app.inject({ method: 'GET', url: '/api/my-notifications/stream' });
       expect(answer.statusCode).toBe(401);
     });
+  });
+});
+
+describe('notifications of events recorded by an older version', () => {
+  it("tells of events an older version recorded without their campaign's facts, reading them instead", async () => {
+    const t = await createTestApp();
+    try {
+      const adminToken = await t.login(
+        (await t.createUser({ roleId: ROLE.admin, firstName: 'Ada', lastName: 'Admin' })).email,
+      );
+      const customerToken = await t.login((await t.createUser({ firstName: 'Nia', lastName: 'Notified' })).email);
+      const list = (as: string) =>
+        t.app.inject({ method: 'GET', url: '/api/my-notifications', headers: bearer(as), query: { per_page: '1' } });
+      const campaign = await wizardOf(() => t).createSubmitted(customerToken, { campaign_name: 'Note legacy' });
+      await t.app.events.dispatchPending();
+      const { db } = t.database;
+      const [owner] = await db.select().from(schema.campaigns).where(eq(schema.campaigns.id, campaign.id));
+      const [admin] = await db.select().from(schema.users).where(eq(schema.users.firstName, 'Ada'));
+      const events = new EventRepository(db);
+      await events.record(
+        { type: 'campaign.submitted', userId: owner!.userId, payload: { campaignId: campaign.id, reason: 'edited' } },
+        t.clock.now(),
+      );
+      await events.record(
+        {
+          type: 'campaign.reviewed',
+          userId: owner!.userId,
+          payload: { campaignId: campaign.id, adminId: admin!.id, decision: 'declined', reason: 'Blurry' },
+        },
+        t.clock.now(),
+      );
+      await t.app.events.dispatchPending();
+      expect((await list(adminToken)).json().data[0].message).toBe(
+        'Nia Notified edited the campaign "Note legacy", which is back for review',
+      );
+      expect((await list(customerToken)).json().data[0]).toMatchObject({
+        message: 'Your campaign "Note legacy" was declined. Reason: Blurry',
+        sender: { name: 'Ada Admin' },
+      });
+    } finally {
+      await t.close();
+    }
   });
 });

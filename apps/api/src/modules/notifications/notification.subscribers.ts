@@ -1,13 +1,9 @@
-import { formatUsd } from '@portal/contract';
-import type { CampaignRepository, CampaignView } from '../campaigns';
-import type { EventSubscriptions } from '../events';
+import { approvalNotice, formatUsd } from '@portal/contract';
+import { campaignFactsNow, type CampaignRepository } from '../campaigns';
+import type { DomainEvent, EventSubscriptions } from '../events';
+import { paymentFactsNow, type PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
-import type { PaymentRepository } from '../payments';
 import type { NotificationRepository } from './notification.repository';
-import { approvalNotice, approvalOutlook } from '../review';
-
-const customerName = ({ owner }: CampaignView) =>
-  [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.email;
 
 const SUBMISSION_WORDS = {
   new: 'submitted',
@@ -16,6 +12,12 @@ const SUBMISSION_WORDS = {
   duplicated: 'submitted',
   restored: 'restored',
 } as const;
+
+/** The customer a campaign event is about: every one is recorded with its campaign's owner. */
+function ownerOf(event: DomainEvent): number {
+  if (event.userId === null) throw new Error(`Event ${event.id} (${event.type}) names no customer`);
+  return event.userId;
+}
 
 /**
  * The notifications that follow from events (docs/product/review.md, Notifications): written in
@@ -31,52 +33,57 @@ export function subscribeNotifications(
 ): void {
   events.subscribe('campaign.submitted', 'notifications', async (event, { repos }) => {
     const { campaignId, reason } = event.payload;
-    const view = await repos.campaigns.findView(campaignId);
-    if (!view) return;
+    const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
+    if (!campaign) return;
     const message =
       reason === 'edited' || reason === 'restored'
-        ? `${customerName(view)} ${SUBMISSION_WORDS[reason]} the campaign "${view.campaign.name}", which is back for review`
-        : `${customerName(view)} ${SUBMISSION_WORDS[reason]} the campaign "${view.campaign.name}" for review`;
+        ? `${campaign.ownerName} ${SUBMISSION_WORDS[reason]} the campaign "${campaign.name}", which is back for review`
+        : `${campaign.ownerName} ${SUBMISSION_WORDS[reason]} the campaign "${campaign.name}" for review`;
+    // Who is told is who administers the portal when it is told, not when the event was recorded.
     const admins = await repos.users.activeAdministratorIds();
+    const senderId = ownerOf(event);
     await repos.notifications.create(
-      admins.map((userId) => ({ userId, message, eventType: 'request', senderId: view.campaign.userId, campaignId })),
+      admins.map((userId) => ({ userId, message, eventType: 'request', senderId, campaignId })),
       event.createdAt,
     );
   });
 
   events.subscribe('campaign.reviewed', 'notifications', async (event, { repos }) => {
     const { campaignId, adminId, decision, reason } = event.payload;
-    const view = await repos.campaigns.findView(campaignId);
-    if (!view) return;
-    const name = view.campaign.name;
+    const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
+    if (!campaign) return;
     const message =
       decision === 'approved'
-        ? approvalNotice(name, approvalOutlook(view.campaign)).message
-        : `Your campaign "${name}" was declined. ${reason ? `Reason: ${reason}` : 'No reason was given.'}`;
+        ? approvalNotice(campaign.name, campaign.outlook).message
+        : `Your campaign "${campaign.name}" was declined. ${reason ? `Reason: ${reason}` : 'No reason was given.'}`;
     await repos.notifications.create(
-      [{ userId: view.campaign.userId, message, eventType: 'review', senderId: adminId, campaignId }],
+      [{ userId: ownerOf(event), message, eventType: 'review', senderId: adminId, campaignId }],
       event.createdAt,
     );
   });
 
   events.subscribe('campaign.paid', 'notifications', async (event, { repos }) => {
-    const payment = await repos.payments.payment(event.payload.paymentId);
+    const { campaignId, paymentId } = event.payload;
+    const payment = event.payload.payment ?? (await paymentFactsNow(repos.payments, paymentId));
     if (!payment) return;
     const message = `Payment of ${formatUsd(payment.amountCents / 100)} received for your campaign "${payment.campaignName}"`;
     await repos.notifications.create(
-      [{ userId: payment.userId, message, eventType: 'system', senderId: null, campaignId: payment.campaignId }],
+      [{ userId: ownerOf(event), message, eventType: 'system', senderId: null, campaignId }],
       event.createdAt,
     );
   });
 
   events.subscribe('campaign.payment_due', 'notifications', async (event, { repos }) => {
-    // The link of this event, still open: paid in between, there is nothing to ask for.
-    const view = await repos.campaigns.findView(event.payload.campaignId);
-    const link = await repos.payments.openLinkOf(event.payload.campaignId);
-    if (!view || link?.id !== event.payload.linkId) return;
-    const message = `The paid week of your campaign "${view.campaign.name}" is over: pay ${formatUsd(link.amountCents / 100)} for the next 7 days`;
+    const { campaignId, linkId } = event.payload;
+    // The link of this event, still open: paid in between, there is nothing to ask for. Whether
+    // it is still open is known only now, so it is read rather than carried by the event.
+    const link = await repos.payments.openLinkOf(campaignId);
+    if (link?.id !== linkId) return;
+    const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
+    if (!campaign) return;
+    const message = `The paid week of your campaign "${campaign.name}" is over: pay ${formatUsd(link.amountCents / 100)} for the next 7 days`;
     await repos.notifications.create(
-      [{ userId: view.campaign.userId, message, eventType: 'system', senderId: null, campaignId: view.campaign.id }],
+      [{ userId: ownerOf(event), message, eventType: 'system', senderId: null, campaignId }],
       event.createdAt,
     );
   });

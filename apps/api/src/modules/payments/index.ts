@@ -1,6 +1,14 @@
 /**
- * The payments module: cards, payment links and payments (decision 016). Others read links and
- * payments through the repository, and an amount due or a receipt number through these.
+ * The payments module: cards, payment links and payments (decision 016).
+ *
+ * What it offers the other modules, and to whom:
+ * - `PaymentRepository`: to campaigns, whose archive cancels the open links (after locking the
+ *   campaigns: decision 016's order); to insights, for revenue and amounts due; and to the
+ *   subscribers of mail and notifications, which ask whether a payment's link is still open.
+ * - `amountDueOf`: to campaigns, whose answers show what the open link asks.
+ * - `paymentFactsNow`: to subscribers handling a `campaign.paid` event recorded before it
+ *   carried the payment's facts.
  */
-export { amountDueOf, receiptNumber } from './payment-links';
+export { paymentFactsNow } from './payment-answers';
+export { amountDueOf } from './payment-links';
 export { PaymentRepository } from './payment.repository';

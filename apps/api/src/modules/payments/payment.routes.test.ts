@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, PAYMENT_MESSAGES, ROLE, type Campaign } from '@portal/contract';
 import { wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
-import { PAYMENT_JOBS } from './payment.service';
+import { PAYMENT_JOBS } from './payment-periods.service';
 
 const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const DECLINED_CARD = { card_number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };

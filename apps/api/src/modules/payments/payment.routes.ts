@@ -2,6 +2,7 @@ import { PAYMENT_MESSAGES, paymentEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/endpoint-route';
 import type { CardService } from './card.service';
+import type { CheckoutService } from './checkout.service';
 import type { PaymentService } from './payment.service';
 
 /** Stripe's events are small; anything larger is not one. */
@@ -10,7 +11,11 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 /** Cards, payment links, payments and receipts (docs/product/payments.md). */
 export async function paymentRoutes(
   app: FastifyInstance,
-  { cardService, paymentService }: { cardService: CardService; paymentService: PaymentService },
+  {
+    cardService,
+    checkoutService,
+    paymentService,
+  }: { cardService: CardService; checkoutService: CheckoutService; paymentService: PaymentService },
 ) {
   route(app, paymentEndpoints.getBalance, async (request) => ({
     data: await paymentService.balance(request.principal),
@@ -32,15 +37,15 @@ export async function paymentRoutes(
   }));
 
   route(app, paymentEndpoints.getCheckout, async (request) => ({
-    data: await paymentService.checkout(request.principal, request.params.token),
+    data: await checkoutService.checkout(request.principal, request.params.token),
   }));
 
   route(app, paymentEndpoints.payWithSandbox, async (request) =>
-    paymentService.payWithSandbox(request.principal, request.params.token, request.body),
+    checkoutService.payWithSandbox(request.principal, request.params.token, request.body),
   );
 
   route(app, paymentEndpoints.startCheckoutSession, async (request) =>
-    paymentService.startCheckoutSession(request.principal, request.params.token),
+    checkoutService.startCheckoutSession(request.principal, request.params.token),
   );
 
   route(app, paymentEndpoints.listPaymentActivities, async (request) =>
@@ -60,7 +65,7 @@ export async function paymentRoutes(
     route(webhook, paymentEndpoints.stripeWebhook, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
-      await paymentService.handleWebhook(raw, typeof signature === 'string' ? signature : undefined);
+      await checkoutService.handleWebhook(raw, typeof signature === 'string' ? signature : undefined);
       return { received: true as const };
     });
   });

@@ -1,2 +1,5 @@
-/** The review module: the administrators' decisions, and how an approval's notice reads. */
-export { approvalNotice, approvalOutlook, parseApprovalOutlook, type ApprovalOutlook } from './approval-notice';
+/**
+ * The review module: the administrators' review queue, decisions and bans. It offers the other
+ * modules nothing to call: its decisions reach them as `campaign.reviewed` events.
+ */
+export {};

@@ -178,6 +178,8 @@ describe('the review queue, decisions and bans', () => {
       // Paid, then edited and approved again: nothing is due any more, it runs.
       const campaign = await wizard.createSubmitted(customerToken, { campaign_name: 'Paid one' });
       await decide(campaign.id, { approval_status: 'approved' });
+      // Its notice tells of the campaign as it was approved: out before the campaign changes.
+      await t.app.events.dispatchPending();
       await t.database.db.update(campaigns).set({ paymentStatus: 'paid' }).where(eq(campaigns.id, campaign.id));
       expect((await update(campaign.id, { campaign_name: 'Paid one again' })).json().data.approval_status).toBe(
         'pending',

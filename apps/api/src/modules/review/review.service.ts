@@ -11,7 +11,7 @@ import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
-import { toCampaign } from '../campaigns';
+import { campaignFactsNow, toCampaign } from '../campaigns';
 import type { CampaignService } from '../campaigns';
 import type { AuditRepository } from '../audit';
 import type { CampaignRepository } from '../campaigns';
@@ -98,7 +98,13 @@ export class ReviewService {
         {
           type: 'campaign.reviewed',
           userId: campaign.userId,
-          payload: { campaignId: id, adminId: admin.userId, decision, reason },
+          payload: {
+            campaignId: id,
+            adminId: admin.userId,
+            decision,
+            reason,
+            campaign: await campaignFactsNow(repos.campaigns, id),
+          },
         },
         now,
       );

@@ -1,5 +1,3 @@
-import type { CampaignRow } from '../../db/schema';
-
 /**
  * What happens next to an approved campaign, which the customer is told with the approval
  * (docs/product/review.md, Approve). Approval alone delivers nothing: a campaign runs once it is
@@ -8,12 +6,6 @@ import type { CampaignRow } from '../../db/schema';
 export type ApprovalOutlook = 'payment_due' | 'payment_and_switch_due' | 'switch_due' | 'running';
 
 const OUTLOOKS: readonly ApprovalOutlook[] = ['payment_due', 'payment_and_switch_due', 'switch_due', 'running'];
-
-export function approvalOutlook(campaign: Pick<CampaignRow, 'paymentStatus' | 'onOff'>): ApprovalOutlook {
-  const on = campaign.onOff === 'on';
-  if (campaign.paymentStatus !== 'paid') return on ? 'payment_due' : 'payment_and_switch_due';
-  return on ? 'running' : 'switch_due';
-}
 
 /**
  * An outlook kept as text (an e-mail's parameters in the mail queue); a message queued before

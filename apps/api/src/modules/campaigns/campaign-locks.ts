@@ -1,0 +1,87 @@
+import { and, asc, count, eq, inArray, isNull, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { campaigns, type CampaignRow } from '../../db/schema';
+import { CampaignListQueries } from './campaign-lists';
+
+/**
+ * `CampaignRepository`'s part that locks campaign rows for a change (decision 016's order: a
+ * campaign before its payment link) and counts what the campaign quota counts (decision 023).
+ */
+export class CampaignLocks extends CampaignListQueries {
+  /** A submitted campaign (not a draft), locked until the transaction ends: for an administrator's decision. */
+  async lockSubmitted(id: number): Promise<CampaignRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), ne(campaigns.approvalStatus, 'draft')))
+      .for('update');
+    return row;
+  }
+
+  /** Paid daily campaigns whose paid period ended by `now`, locked (docs/product/payments.md, Seven-day periods). */
+  lockPaidPeriodsEndedBy(now: Date): Promise<CampaignRow[]> {
+    return this.db
+      .select()
+      .from(campaigns)
+      .where(and(lte(campaigns.paidUntil, now), eq(campaigns.paymentStatus, 'paid')))
+      .orderBy(campaigns.id)
+      .limit(500)
+      .for('update', { skipLocked: true });
+  }
+
+  /**
+   * The user's campaign with this id that they can still act on (not deleted for good), locked
+   * until the transaction ends. Drafts are included: the caller decides what a draft allows.
+   */
+  async lockOwned(userId: number, id: number): Promise<CampaignRow | undefined> {
+    const [row] = await this.lockOwnedMany(userId, [id], { draftsToo: true });
+    return row;
+  }
+
+  /** The user's submitted campaigns among `ids` (not drafts, not deleted for good), locked, in id order. */
+  async lockOwnedMany(userId: number, ids: number[], options: { draftsToo?: boolean } = {}): Promise<CampaignRow[]> {
+    if (ids.length === 0) return [];
+    const conditions: (SQL | undefined)[] = [
+      inArray(campaigns.id, ids),
+      eq(campaigns.userId, userId),
+      isNull(campaigns.deletedAt),
+      options.draftsToo ? undefined : ne(campaigns.approvalStatus, 'draft'),
+    ];
+    // Locked in id order, so two bulk requests over the same campaigns cannot deadlock.
+    return this.db
+      .select()
+      .from(campaigns)
+      .where(and(...conditions))
+      .orderBy(asc(campaigns.id))
+      .for('update');
+  }
+
+  /** The ids of drafts not saved since `before`, locked until the transaction ends. */
+  async lockDraftsUntouchedSince(before: Date): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.approvalStatus, 'draft'), lt(campaigns.updatedAt, before)))
+      .for('update', { skipLocked: true });
+    return rows.map((row) => row.id);
+  }
+
+  /** The user's draft with this id, locked until the transaction ends, so saves of its ad run one at a time. */
+  async lockDraft(userId: number, id: number): Promise<CampaignRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId), eq(campaigns.approvalStatus, 'draft')))
+      .for('update')
+      .limit(1);
+    return row;
+  }
+
+  /** How many of the user's campaigns are not archived, the draft included: what the campaign quota counts. */
+  async countNotArchived(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ total: count() })
+      .from(campaigns)
+      .where(and(eq(campaigns.userId, userId), isNull(campaigns.archivedAt), isNull(campaigns.deletedAt)));
+    return row!.total;
+  }
+}
