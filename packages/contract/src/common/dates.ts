@@ -55,8 +55,11 @@ export const calendarDay = (instant: Date): string => format(instant, DAY, { in:
 /** The UTC day and minute of an instant, 'YYYY-MM-DDTHH:mm', as a datetime-local input holds it. */
 export const calendarMinute = (instant: Date): string => format(instant, `${DAY}'T'HH:mm`, { in: utc });
 
-/** The instant a 'YYYY-MM-DD' day begins, as answers carry it: '2026-11-18T00:00:00.000Z'. */
-export const dayStart = (day: string): string => parseISO(day, { in: utc }).toISOString();
+/**
+ * The instant a 'YYYY-MM-DD' day begins, as answers carry it: '2026-11-18T00:00:00.000Z'. Written
+ * out, since it is the two wire forms side by side and runs for every entry of a CSV export.
+ */
+export const dayStart = (day: string): string => `${day}T00:00:00.000Z`;
 
 /** The day `days` after a 'YYYY-MM-DD' day (before it when negative). */
 export const addCalendarDays = (day: string, days: number): string =>

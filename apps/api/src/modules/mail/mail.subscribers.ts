@@ -1,4 +1,4 @@
-import { cardLabel, checkoutPath, formatUsd, receiptPath } from '@portal/contract';
+import { cardLabel, checkoutPath, formatDate, formatUsd, receiptPath } from '@portal/contract';
 import type { CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
 import type { PaymentRepository } from '../payments';
@@ -16,10 +16,6 @@ import type { SellerConfig } from '../../config';
 import type { BillingSnapshot } from '../../db/schema';
 import { receiptNumber } from '../payments';
 import { approvalOutlook } from '../review';
-
-/** "18 Nov 2026", in UTC as every date the portal shows. */
-const dayOf = (date: Date) =>
-  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** The buyer as a receipt names them: name, company, address, country and tax id, as saved then. */
 const billedTo = (billing: BillingSnapshot) =>
@@ -81,7 +77,7 @@ export function subscribeMail(
       paymentReceipt.with({
         campaignName: payment.campaignName,
         amount: formatUsd(payment.amountCents / 100),
-        paidOn: dayOf(payment.paidAt),
+        paidOn: formatDate(payment.paidAt),
         card: payment.cardBrand && payment.cardLast4 ? cardLabel(payment.cardBrand, payment.cardLast4) : 'card',
         transactionId: payment.transactionId,
         receiptUrl: `${publicOrigin}${receiptPath(payment.id)}`,
