@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { calendarDay, formatDate } from '@portal/contract';
 import { freshEmail, signUpThroughApi } from './support/accounts';
 import { createCampaignThroughApi, METRIC_FIGURES, tokenOf } from './support/campaigns';
 import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
-import { dayText } from './support/dates';
 import { ADMIN } from './support/server-env';
 
 const today = new Date();
-const todayText = dayText(today);
+const todayText = formatDate(today);
 
 test.describe('figures, dashboards and analytics', () => {
   test('an administrator enters figures; the customer reads them on the dashboard and analytics and downloads them', async ({
@@ -38,8 +38,8 @@ test.describe('figures, dashboards and analytics', () => {
     await expect(dialog.getByLabel(/^Duration/)).toHaveValue('24');
     await checkPage(adminPage);
     for (const [label, value] of METRIC_FIGURES) await dialog.getByLabel(label).fill(value);
-    await dialog.getByLabel(/^Date paid/).fill(today.toISOString().slice(0, 10));
-    await dialog.getByLabel(/^Posting date and time/).fill(`${today.toISOString().slice(0, 10)}T09:30`);
+    await dialog.getByLabel(/^Date paid/).fill(calendarDay(today));
+    await dialog.getByLabel(/^Posting date and time/).fill(`${calendarDay(today)}T09:30`);
     await dialog.getByRole('button', { name: 'Add date' }).click();
     await expect(dialog.getByRole('list', { name: 'Posting dates' }).getByRole('listitem')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Save metrics' }).click();
@@ -84,7 +84,7 @@ test.describe('figures, dashboards and analytics', () => {
       customerPage.waitForEvent('download'),
       customerPage.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`campaigns-analytics-${today.toISOString().slice(0, 10)}.csv`);
+    expect(download.suggestedFilename()).toBe(`campaigns-analytics-${calendarDay(today)}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8')
       .trim()
       .split('\n');

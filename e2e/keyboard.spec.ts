@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { calendarDay } from '@portal/contract';
 import { freshEmail, signUpThroughApi } from './support/accounts';
 import { createCampaignThroughApi, METRIC_FIGURES, PHOTO, tokenOf } from './support/campaigns';
 import { checkPage, dataList, dataRows, expect, test } from './support/fixtures';
@@ -35,9 +36,8 @@ async function approvedCampaign(request: APIRequestContext, customer: { email: s
   return { name, campaignId };
 }
 
-/** A date typed into a native date field, whose segments take digits in the browser's order (US: MM DD YYYY). */
-const dateKeys = (date: Date) =>
-  `${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCDate()).padStart(2, '0')}${date.getUTCFullYear()}`;
+/** A 'YYYY-MM-DD' day typed into a native date field, whose segments take digits in the browser's order (US: MM DD YYYY). */
+const dateKeys = (day: string) => day.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2$3$1');
 
 test.describe('keyboard only', () => {
   // Native date fields order their segments by the browser's language: dateKeys types US order.
@@ -291,17 +291,17 @@ test.describe('keyboard only', () => {
     await expectNoFieldError(amountSpent);
 
     // Native date fields take the day's digits segment by segment; Enter adds the posting date.
-    const today = new Date();
+    const today = calendarDay(new Date());
     await tabTo(page, dialog.getByLabel(/^Date paid/));
     await page.keyboard.type(dateKeys(today));
-    await expect(dialog.getByLabel(/^Date paid/)).toHaveValue(today.toISOString().slice(0, 10));
+    await expect(dialog.getByLabel(/^Date paid/)).toHaveValue(today);
     const posting = dialog.getByLabel(/^Posting date and time/);
     await tabTo(page, posting);
     // The year takes more than four digits, so Tab moves on to the time (09:30 AM).
     await page.keyboard.type(dateKeys(today));
     await page.keyboard.press('Tab');
     await page.keyboard.type('0930A');
-    await expect(posting).toHaveValue(`${today.toISOString().slice(0, 10)}T09:30`);
+    await expect(posting).toHaveValue(`${today}T09:30`);
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('list', { name: 'Posting dates' }).getByRole('listitem')).toHaveCount(1);
     await expectNoFieldError(posting);

@@ -1,3 +1,4 @@
+import { formatDate } from '@portal/contract';
 import { freshEmail, signUpThroughApi } from './support/accounts';
 import { createCampaignThroughApi, tokenOf } from './support/campaigns';
 import {
@@ -11,11 +12,10 @@ import {
   loginPageUrl,
   test,
 } from './support/fixtures';
-import { dayText } from './support/dates';
 import { ADMIN, E2E_PORT } from './support/server-env';
 
 const today = new Date();
-const todayText = dayText(today);
+const todayText = formatDate(today);
 
 test.describe('payments in the sandbox', () => {
   test('a customer sees what is due, saves a card, pays on the checkout page and finds the payment everywhere', async ({

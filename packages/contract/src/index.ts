@@ -13,6 +13,7 @@ export * from './settings/settings.schemas';
 export * from './common/list.schemas';
 export * from './common/page-paths';
 export * from './common/money';
+export * from './common/dates';
 export * from './storage/storage.endpoints';
 export * from './common/endpoint';
 export * from './health/health.endpoints';

@@ -1,43 +1,26 @@
-import { formatUsd, groupThousands } from '@portal/contract';
+import { formatDate, formatDateTime, formatUsd, groupThousands } from '@portal/contract';
 
 /**
  * How the portal writes dates and money (docs/product/campaigns.md, Campaign record): dates as
  * 'D MMM YYYY' ("2 Nov 2026", in UTC, the day the server recorded), amounts as US dollars with
  * two decimals ("$1,250.00").
  */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** What a list or a card shows where a value is missing: an empty cell reads as a broken page. */
 export const NO_VALUE = '—';
 
-/** 'D MMM YYYY' of an ISO timestamp; '' for none or one that does not parse. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
-
 /**
- * Amounts are written by the contract's `formatUsd`, so the pages, the e-mails and the
- * breakdowns of amounts due ("7 days × $250.50") agree to the character.
+ * Dates and amounts are written by the contract's `formatDate`, `formatDateTime` ('D MMM YYYY,
+ * HH:mm UTC', for histories) and `formatUsd`, so the pages, the e-mails and the breakdowns of
+ * amounts due ("7 days × $250.50") agree to the character.
  */
-export { formatUsd };
+export { formatDate, formatDateTime, formatUsd };
 
 /** A count with thousands separators ("12,500"), and up to three decimals ("1.5"); '' for none. */
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   const rounded = Math.round(Math.abs(value) * 1000) / 1000;
   return `${value < 0 && rounded !== 0 ? '-' : ''}${groupThousands(String(rounded))}`;
-}
-
-/** 'D MMM YYYY, HH:mm' (UTC) of an ISO timestamp, for histories; '' for none. */
-export function formatDateTime(iso: string | null | undefined): string {
-  const day = formatDate(iso);
-  if (!day) return '';
-  const date = new Date(iso!);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${day}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
 }
 
 /**

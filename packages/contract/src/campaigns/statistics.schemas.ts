@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gatherIndexedField, isWholeCents } from '../common/common.schemas';
+import { parseIsoDate, parseLegacyDateTime } from '../common/dates';
 
 /**
  * One statistics entry as campaign answers carry it (docs/product/insights.md, Statistics
@@ -79,27 +80,11 @@ export const STATISTICS_MESSAGES = {
  */
 export const STATISTICS_MAX = { money: 1_000_000_000, count: 1_000_000_000_000 } as const;
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
 /**
  * A date as the dialog sends it, 'D MMM YYYY 00:00:00' ("18 Nov 2026 00:00:00"), or ISO 8601;
  * read as UTC. Undefined when it is neither, or names a day that does not exist (31 Feb).
  */
-export function parseStatisticsDate(text: string): Date | undefined {
-  const dialog = /^(\d{1,2}) ([A-Za-z]{3}) (\d{4})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text.trim());
-  if (dialog) {
-    const [, day, month, year, hours = '0', minutes = '0', seconds = '0'] = dialog;
-    const monthIndex = MONTHS.indexOf(month!.toLowerCase());
-    if (monthIndex < 0) return undefined;
-    const date = new Date(
-      Date.UTC(Number(year), monthIndex, Number(day), Number(hours), Number(minutes), Number(seconds)),
-    );
-    return date.getUTCDate() === Number(day) && date.getUTCMonth() === monthIndex ? date : undefined;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text.trim())) return undefined;
-  const iso = new Date(text.trim());
-  return Number.isNaN(iso.getTime()) ? undefined : iso;
-}
+export const parseStatisticsDate = (text: string): Date | undefined => parseLegacyDateTime(text) ?? parseIsoDate(text);
 
 /** A figure from a form field ("12", "12.50") or JSON: required, a number, not negative, cents or whole. */
 function figure(kind: 'money' | 'count', requiredMessage: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, cardBrand, checkCard, passesLuhn } from './card';
+import { CARD_MESSAGES, cardBrand, cardExpired, checkCard, passesLuhn } from './card';
 
 const TODAY = new Date('2026-11-24T12:00:00Z');
 
@@ -54,5 +54,13 @@ describe('the sandbox card checks', () => {
     expect(checkCard({ number: '4242424242424242', expiry: '04/28', cvc: '1234' }, TODAY)).toMatchObject({
       errors: { cvc: CARD_MESSAGES.cvcIncomplete },
     });
+  });
+
+  it('counts a card as expired once its expiry month is over, in UTC', () => {
+    const card = { expMonth: 11, expYear: 2026 };
+    expect(cardExpired(card, new Date('2026-11-30T23:59:59Z'))).toBe(false);
+    expect(cardExpired(card, new Date('2026-12-01T00:00:00Z'))).toBe(true);
+    expect(cardExpired({ expMonth: 12, expYear: 2026 }, new Date('2027-01-01T00:00:00Z'))).toBe(true);
+    expect(cardExpired({ expMonth: 1, expYear: 2027 }, new Date('2026-12-31T12:00:00Z'))).toBe(false);
   });
 });

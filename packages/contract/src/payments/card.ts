@@ -55,6 +55,13 @@ export interface CheckedCard {
 }
 
 /**
+ * Whether a card's expiry month is over on `today` (UTC): a card that expires 11/26 works through
+ * 30 Nov 2026 (docs/product/payments.md, Payment provider and Cards).
+ */
+export const cardExpired = (card: { expMonth: number; expYear: number }, today: Date): boolean =>
+  card.expYear * 12 + card.expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
+
+/**
  * Checks a card as the sandbox's form does, on `today` (UTC): each field's message, or the
  * parts of the card the portal keeps.
  */
@@ -71,7 +78,7 @@ export function checkCard(
   const expYear = expiry ? 2000 + Number(expiry[2]) : 0;
   if (!expiry || expMonth < 1 || expMonth > 12) {
     errors.expiry = CARD_MESSAGES.expiryIncomplete;
-  } else if (expYear * 12 + expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
+  } else if (cardExpired({ expMonth, expYear }, today)) {
     errors.expiry = CARD_MESSAGES.expiryPast;
   }
 

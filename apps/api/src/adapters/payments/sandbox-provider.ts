@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CARD_MESSAGES, cardDigits, checkCard, DECLINED_TEST_CARD } from '@portal/contract';
+import { CARD_MESSAGES, cardDigits, cardExpired, checkCard, DECLINED_TEST_CARD } from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sandboxPaymentMethods, sandboxSetupIntents } from '../../db/schema';
@@ -124,7 +124,7 @@ export class SandboxProvider implements SandboxPaymentProvider {
           and(eq(sandboxPaymentMethods.id, source.paymentMethodId), eq(sandboxPaymentMethods.customerId, customerId)),
         );
       if (!row) return declined;
-      if (row.expYear * 12 + row.expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
+      if (cardExpired(row, today)) {
         return { ok: false, errors: { expiry: CARD_MESSAGES.expiryPast } };
       }
       card = row;

@@ -1,4 +1,4 @@
-import type { StatisticsEntry } from '@portal/contract';
+import { dayStart, type StatisticsEntry } from '@portal/contract';
 import type { CampaignStatisticsRow } from '../../db/schema';
 
 export const dollars = (cents: number) => cents / 100;
@@ -6,13 +6,12 @@ export const dollars = (cents: number) => cents / 100;
 /** Dollars per unit to the cent, or null when there are no units (docs/product/insights.md, Cost per click and per lead). */
 export const costPer = (cents: number, units: number): number | null =>
   units === 0 ? null : Math.round(cents / units) / 100;
-export const midnight = (day: string) => `${day}T00:00:00.000Z`;
 
 /** An entry as campaign answers carry it. */
 export const toStatisticsEntry = (row: CampaignStatisticsRow): StatisticsEntry => ({
   id: row.id,
-  created_at: midnight(row.asOf),
-  date_paid: midnight(row.datePaid),
+  created_at: dayStart(row.asOf),
+  date_paid: dayStart(row.datePaid),
   amount_spent: dollars(row.amountSpentCents),
   ad_cost: dollars(row.adCostCents),
   followers_count: row.followersCount,

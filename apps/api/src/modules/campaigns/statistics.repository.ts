@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, lte, min } from 'drizzle-orm';
-import type { StatisticsValues } from '@portal/contract';
+import { calendarDay, type StatisticsValues } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { campaignStatistics, type CampaignStatisticsRow } from '../../db/schema';
-import { dayOf } from '../../lib/weeks';
 
 const newestFirst = [desc(campaignStatistics.asOf), desc(campaignStatistics.id)];
 
@@ -23,9 +22,9 @@ export class StatisticsRepository {
       .values({
         campaignId,
         enteredBy,
-        asOf: dayOf(values.created_at),
+        asOf: calendarDay(values.created_at),
         savedAt,
-        datePaid: dayOf(values.date_paid),
+        datePaid: calendarDay(values.date_paid),
         amountSpentCents: cents(values.amount_spent),
         adCostCents: cents(values.ad_cost),
         followersCount: values.followers_count,

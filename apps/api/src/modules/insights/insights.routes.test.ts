@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, STATISTICS_FIELDS, STATISTICS_MESSAGES, type HistoryEntry } from '@portal/contract';
+import {
+  ROLE,
+  STATISTICS_FIELDS,
+  STATISTICS_MESSAGES,
+  addCalendarDays,
+  calendarDay,
+  dayStart,
+  formatLegacyDateTime,
+  type HistoryEntry,
+} from '@portal/contract';
 import { multipart } from '../../../test/fixtures';
 import { wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** A day as the dialog sends it, `days` from today (UTC). */
-const dialogDay = (days: number) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} 00:00:00`;
-};
-const isoDay = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`;
+/** The day `days` from today (UTC), as answers carry it ('2026-11-18T00:00:00.000Z'). */
+const isoDay = (days: number) => dayStart(addCalendarDays(calendarDay(new Date()), days));
+/** The same day as the dialog sends it ('18 Nov 2026 00:00:00'). */
+const dialogDay = (days: number) => formatLegacyDateTime(new Date(isoDay(days)));
 
 describe('entering figures', () => {
   let t: TestApp, adminToken: string, customerToken: string;

@@ -3,6 +3,9 @@ import {
   DASHBOARD_FIGURES,
   STATISTICS_MESSAGES,
   WEEK_DAYS,
+  addCalendarDays,
+  calendarDay,
+  isoWeekMonday,
   type AdminStatistics,
   type DashboardFigure,
   type DashboardStatistics,
@@ -35,7 +38,6 @@ export interface InsightsRepositories {
 }
 import { csvStream } from './analytics-csv';
 import { FIGURE_COLUMNS, isMoneyColumn } from './statistics-answers';
-import { addDays, dayOf, mondayOf } from '../../lib/weeks';
 
 /** The dashboard's Latest Campaigns panel shows this many. */
 export const LATEST_CAMPAIGNS = 5;
@@ -71,14 +73,14 @@ export class InsightsService {
   async saveEntry(admin: AdminPrincipal, campaignId: number, values: StatisticsValues): Promise<StatisticsEntry> {
     const { data, clock } = this.options;
     const now = clock.now();
-    if (dayOf(values.created_at) > dayOf(now)) {
+    if (calendarDay(values.created_at) > calendarDay(now)) {
       throw fieldError(422, 'created_at', STATISTICS_MESSAGES.dateInFuture);
     }
     return data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockSubmitted(campaignId);
       if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
       if (campaign.approvalStatus !== 'approved') throw new HttpError(409, STATISTICS_MESSAGES.notApproved);
-      const day = dayOf(values.created_at);
+      const day = calendarDay(values.created_at);
       const { previous, nextDay } = await repos.statistics.around(campaignId, day);
       const row = await repos.statistics.add(campaignId, admin.userId, values, now);
       await repos.figures.record(campaign.userId, day, changeFrom(row, previous), nextDay);
@@ -97,13 +99,16 @@ export class InsightsService {
     });
   }
 
-  /** The 16 dashboard figures over the customer's campaigns, each with its weekly change. */
+  /**
+   * The 16 dashboard figures over the customer's campaigns, each with its weekly change: this
+   * ISO week so far against the same days of the last (docs/product/insights.md, Weekly change).
+   */
   async dashboardStatistics(userId: number): Promise<DashboardStatistics> {
-    const today = dayOf(this.options.clock.now());
-    const monday = mondayOf(today);
+    const today = calendarDay(this.options.clock.now());
+    const monday = isoWeekMonday(today);
     const sums = await this.options.data.repos.figures.customerSums(userId, {
       thisWeek: { from: monday, to: today },
-      lastWeek: { from: addDays(monday, -7), to: addDays(today, -7) },
+      lastWeek: { from: addCalendarDays(monday, -7), to: addCalendarDays(today, -7) },
     });
     const figures = Object.keys(DASHBOARD_FIGURES) as DashboardFigure[];
     return Object.fromEntries(
@@ -120,19 +125,19 @@ export class InsightsService {
 
   /** Amount spent per day of this week and last (Monday to Sunday, UTC); this week's days to come are null. */
   async weeklySpend(userId: number): Promise<WeeklySpend> {
-    const today = dayOf(this.options.clock.now());
-    const lastMonday = addDays(mondayOf(today), -7);
+    const today = calendarDay(this.options.clock.now());
+    const lastMonday = addCalendarDays(isoWeekMonday(today), -7);
     const spent = await this.options.data.repos.figures.customerSpendByDay(userId, {
       from: lastMonday,
-      to: addDays(lastMonday, 13),
+      to: addCalendarDays(lastMonday, 13),
     });
     const week = (monday: string): SpendDay[] =>
       WEEK_DAYS.map((name, index) => {
-        const date = addDays(monday, index);
+        const date = addCalendarDays(monday, index);
         const cents = spent.find((day) => day.day === date)?.cents ?? 0;
         return { day: name, date, amount_spent: date > today ? null : dollars(cents) };
       });
-    return { current_week: week(addDays(lastMonday, 7)), previous_week: week(lastMonday) };
+    return { current_week: week(addCalendarDays(lastMonday, 7)), previous_week: week(lastMonday) };
   }
 
   async latestCampaigns(userId: number) {
@@ -178,6 +183,6 @@ export class InsightsService {
 
   /** The export's file name, after the day of the download. */
   exportFileName(): string {
-    return `campaigns-analytics-${dayOf(this.options.clock.now())}.csv`;
+    return `campaigns-analytics-${calendarDay(this.options.clock.now())}.csv`;
   }
 }

@@ -1,4 +1,4 @@
-import { cardLabel, checkoutPath, formatUsd, receiptPath } from '@portal/contract';
+import { cardLabel, checkoutPath, formatDate, formatUsd, receiptPath } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
@@ -14,10 +14,6 @@ import {
 } from './mail.templates';
 import type { SellerConfig } from '../../config';
 import type { BillingSnapshot } from '../../db/schema';
-
-/** "18 Nov 2026", in UTC as every date the portal shows. */
-const dayOf = (date: Date) =>
-  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** The buyer as a receipt names them: name, company, address, country and tax id, as saved then. */
 const billedTo = (billing: BillingSnapshot) =>
@@ -80,7 +76,7 @@ export function subscribeMail(
       paymentReceipt.with({
         campaignName: payment.campaignName,
         amount: formatUsd(payment.amountCents / 100),
-        paidOn: dayOf(new Date(payment.paidAt)),
+        paidOn: formatDate(payment.paidAt),
         card: payment.card ? cardLabel(payment.card.brand, payment.card.last4) : 'card',
         transactionId: payment.transactionId,
         receiptUrl: `${publicOrigin}${receiptPath(paymentId)}`,

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type Card } from '@portal/contract';
+import { PAYMENT_MESSAGES, cardExpired, type Card } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { DataAccess } from '../../db/transactor';
@@ -14,10 +14,6 @@ export interface CardRepositories {
   payments: PaymentRepository;
   users: UserRepository;
 }
-
-/** A card is expired once its expiry month is over. */
-const cardStatus = (expMonth: number, expYear: number, today: Date): Card['status'] =>
-  expYear * 12 + expMonth < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1 ? 'expired' : 'active';
 
 /**
  * Saved cards (docs/product/payments.md, Balance page): the provider customer each user has,
@@ -107,7 +103,7 @@ export class CardService {
       id: row.id,
       brand: row.brand,
       last4: row.last4,
-      status: cardStatus(row.expMonth, row.expYear, this.options.clock.now()),
+      status: cardExpired(row, this.options.clock.now()) ? 'expired' : 'active',
       exp_month: row.expMonth,
       exp_year: row.expYear,
     };

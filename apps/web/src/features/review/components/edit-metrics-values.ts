@@ -1,6 +1,10 @@
 import {
   STATISTICS_FIELDS,
   STATISTICS_MESSAGES,
+  calendarDay,
+  calendarMinute,
+  formatLegacyDateTime,
+  parseIsoDate,
   statisticsRequestSchema,
   type StatisticsEntry,
 } from '@portal/contract';
@@ -31,40 +35,13 @@ export type EditMetricsValues = {
   dates: string[];
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const INPUT_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A date input's 'YYYY-MM-DD' (or a datetime-local's value) as a UTC date; undefined when it names no real day. */
-function inputDate(value: string): Date | undefined {
-  const match = INPUT_DATE.exec(value.trim());
-  if (!match) return undefined;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
-  const sameDay = date.getUTCDate() === day && date.getUTCMonth() === month - 1;
-  return sameDay && hours < 24 && minutes < 60 && seconds < 60 ? date : undefined;
-}
-
-/** 'D MMM YYYY HH:mm:ss' of a UTC date. */
-function wireDate(date: Date): string {
-  const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${time}`;
-}
-
 /**
  * A day as the dialog sends it, 'D MMM YYYY 00:00:00' ("18 Nov 2026 00:00:00"), from a date
  * input's 'YYYY-MM-DD'; undefined when the value is not a real day.
  */
 export function statisticsDay(day: string): string | undefined {
-  const date = inputDate(day.slice(0, 10));
-  return date && wireDate(date);
+  const date = parseIsoDate(day.slice(0, 10));
+  return date && formatLegacyDateTime(date);
 }
 
 /**
@@ -72,23 +49,23 @@ export function statisticsDay(day: string): string | undefined {
  * datetime-local input's 'YYYY-MM-DDTHH:mm', read as UTC; undefined when it is not one.
  */
 export function statisticsDateTime(value: string): string | undefined {
-  const date = value.includes('T') ? inputDate(value) : undefined;
-  return date && wireDate(date);
+  const date = value.includes('T') ? parseIsoDate(value) : undefined;
+  return date && formatLegacyDateTime(date);
 }
 
 /** Today in UTC as a date input's value, the latest day an entry can be as of. */
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
+export const todayUtc = (now = new Date()): string => calendarDay(now);
 
 /** A stored timestamp as a date input's value (UTC); '' for none. */
 const dayOf = (iso: string | null | undefined): string => {
-  const date = iso ? new Date(iso) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date.toISOString().slice(0, 10) : '';
+  const date = iso ? parseIsoDate(iso) : undefined;
+  return date ? calendarDay(date) : '';
 };
 
 /** A stored timestamp as a datetime-local input's value (UTC); '' for none. */
 export const dateTimeOf = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
+  const date = parseIsoDate(iso);
+  return date ? calendarMinute(date) : '';
 };
 
 /**

@@ -1,12 +1,12 @@
 import { Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { STATISTICS_MESSAGES } from '@portal/contract';
+import { STATISTICS_MESSAGES, parseIsoDate } from '@portal/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { statisticsDateTime, type EditMetricsValues } from './edit-metrics-values';
 
 /** "18 Nov 2026, 10:30 UTC" of a datetime-local value (UTC). */
-const postingDateLabel = (value: string) => formatDateTime(`${value}Z`) || value;
+const postingDateLabel = (value: string) => formatDateTime(parseIsoDate(value)) || value;
 
 /**
  * The Edit metrics dialog's posting dates: a date and time typed, then added to the list with
