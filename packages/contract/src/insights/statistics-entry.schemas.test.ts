@@ -4,7 +4,7 @@ import {
   STATISTICS_FIELDS,
   STATISTICS_MESSAGES,
   statisticsRequestSchema,
-} from './statistics.schemas';
+} from './statistics-entry.schemas';
 
 const complete = () => ({
   ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, '10'])),
