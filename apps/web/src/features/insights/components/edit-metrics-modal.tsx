@@ -8,7 +8,7 @@ import { FormActions } from '@/components/form-actions';
 import { isApiError } from '@/lib/api-error';
 import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
-import { useSaveStatistics } from '../api/statistics';
+import { useSaveStatistics } from '../api/statistics-entry';
 import { PostingDatesField } from './posting-dates-field';
 import {
   editMetricsValues,
