@@ -32,6 +32,7 @@ export * from './review/review.schemas';
 export * from './review/review.endpoints';
 export * from './notifications/notification.schemas';
 export * from './notifications/notification.endpoints';
+export * from './insights/figures';
 export * from './insights/insights.schemas';
 export * from './insights/insights.endpoints';
 export * from './payments/card';
