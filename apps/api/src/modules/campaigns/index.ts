@@ -5,5 +5,5 @@
 export { toCampaign } from './campaign-answers';
 export { CampaignRepository, type AnalyticsScope, type CampaignView } from './campaign.repository';
 export type { CampaignService } from './campaign.service';
-export { answeredFigure, costPer, dollars, toStatisticsEntry } from './statistics-answers';
+export { answeredFigure, costPer, dollars, toStatisticsEntry } from './statistics-entry-answers';
 export { StatisticsRepository } from './statistics.repository';

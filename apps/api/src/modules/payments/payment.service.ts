@@ -1,10 +1,8 @@
 import {
-  cardLabel,
   checkoutPath,
   formatUsd,
   isAdminRole,
   PAYMENT_MESSAGES,
-  receiptPath,
   type ListQuery,
   type PaymentActivity,
   type Receipt,
@@ -30,6 +28,7 @@ import type { UserRepository } from '../users';
 import type { PaymentRepository } from './payment.repository';
 import type { CardService } from './card.service';
 import { amountDueOf, coversUntil, newPaymentLink, receiptNumber } from './payment-links';
+import { dollars, toPaymentActivity } from './payment-answers';
 import { cardRefused, providerCall, sandboxOf, stripeOf } from './provider-calls';
 
 /** What payments change: links and payments, the campaigns they pay, the audit trail, the events. */
@@ -59,8 +58,6 @@ export const PAYMENT_JOBS = { renew: 'payments.periods.renew' } as const;
 export const paymentJobs = (payments: PaymentService): JobDefinition[] => [
   { name: PAYMENT_JOBS.renew, everyMs: 60_000, run: () => payments.renewEndedPeriods() },
 ];
-
-const dollars = (cents: number) => cents / 100;
 
 /**
  * A link and its campaign, locked campaign first (decision 016); `payable` while the link is
@@ -146,7 +143,7 @@ export class PaymentService {
       });
     });
     if (!payment) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
-    return { message: PAYMENT_MESSAGES.paid, data: this.toActivity(payment) };
+    return { message: PAYMENT_MESSAGES.paid, data: toPaymentActivity(payment) };
   }
 
   private async sandboxSource(
@@ -382,7 +379,7 @@ export class PaymentService {
 
   async activities(principal: Principal, query: ListQuery) {
     const page = await this.options.data.repos.payments.listPayments(principal.userId, query);
-    return { data: page.data.map((row) => this.toActivity(row)), pagination: page.pagination };
+    return { data: page.data.map((row) => toPaymentActivity(row)), pagination: page.pagination };
   }
 
   /** A receipt, for its customer and administrators; anyone else gets 404 as for an unknown one. */
@@ -393,25 +390,11 @@ export class PaymentService {
     }
     const { seller } = this.options;
     return {
-      ...this.toActivity(row),
+      ...toPaymentActivity(row),
       receipt_number: receiptNumber(row.id),
       seller: { name: seller.name, address: seller.address, tax_id: seller.taxId },
       billing: { ...row.billing, tax_id: row.billing.tax_id ?? null },
       covers_until: row.coversUntil ? row.coversUntil.toISOString() : null,
-    };
-  }
-
-  toActivity(row: PaymentRow): PaymentActivity {
-    return {
-      id: row.id,
-      transaction_id: row.transactionId,
-      created_at: row.paidAt.toISOString(),
-      status: row.status,
-      amount: dollars(row.amountCents),
-      payment_method: row.cardBrand && row.cardLast4 ? cardLabel(row.cardBrand, row.cardLast4) : null,
-      campaign_id: row.campaignId,
-      campaign_name: row.campaignName,
-      receipt_url: receiptPath(row.id),
     };
   }
 }
