@@ -1,5 +1,5 @@
 /**
- * The campaigns module: campaigns, their ads and their figures entries (the `campaigns`,
+ * The campaigns module: campaigns, their ads and their statistics entries (the `campaigns`,
  * `ad_templates` and `campaign_statistics` tables), and the campaign answers every area shows.
  */
 export { toCampaign } from './campaign-answers';

@@ -23,7 +23,7 @@ import type { PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
 import type { FiguresRepository } from './figures.repository';
 
-/** What figures entries write and what the dashboards and analytics read. */
+/** What statistics entries write and what the dashboards and analytics read. */
 export interface InsightsRepositories {
   statistics: StatisticsRepository;
   figures: FiguresRepository;
