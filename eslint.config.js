@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['account', 'analytics', 'auth', 'campaigns', 'notifications', 'payments', 'review'];
+const FEATURES = ['account', 'auth', 'campaigns', 'insights', 'notifications', 'payments', 'review'];
 
 export default tseslint.config(
   {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { STATISTICS_FIELDS, type CampaignDetail } from '@portal/contract';
+import { FIGURES, type CampaignDetail } from '@portal/contract';
 import { CampaignRepository } from '../src/modules/campaigns/campaign.repository';
 import { campaigns } from '../src/db/schema';
 import { multipart, PNG_1PX } from './fixtures';
@@ -139,7 +139,7 @@ export async function enterFigures(
   base = 0,
 ) {
   const body = await multipart({
-    ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, String(base)])),
+    ...Object.fromEntries(FIGURES.filter((figure) => figure.required).map((figure) => [figure.key, String(base)])),
     ...Object.fromEntries(Object.entries(figures).map(([name, value]) => [name, String(value)])),
     created_at: `${day}T00:00:00Z`,
     date_paid: '2026-11-01',

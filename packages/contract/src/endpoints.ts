@@ -3,7 +3,7 @@ import { authEndpoints } from './auth/auth.endpoints';
 import { campaignEndpoints } from './campaigns/campaign.endpoints';
 import { signupEndpoints } from './auth/signup.endpoints';
 import { healthEndpoints } from './health/health.endpoints';
-import { mediaEndpoints } from './media/media.schemas';
+import { mediaEndpoints } from './media/media.endpoints';
 import { storageEndpoints } from './storage/storage.endpoints';
 import { reviewEndpoints } from './review/review.endpoints';
 import { notificationEndpoints } from './notifications/notification.endpoints';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, STATISTICS_FIELDS, calendarDay } from '@portal/contract';
+import { FIGURES, ROLE, calendarDay } from '@portal/contract';
 import { insertCampaigns } from '../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
@@ -75,7 +75,7 @@ describe.skipIf(!process.env.DATABASE_URL)('when the connection to PostgreSQL br
     const [campaignId] = await insertCampaigns(t, customer.id, [{}]);
     const today = calendarDay(new Date());
     const entry = {
-      ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, 1])),
+      ...Object.fromEntries(FIGURES.filter((figure) => figure.required).map((figure) => [figure.key, 1])),
       created_at: today,
       date_paid: today,
       dates: [today],

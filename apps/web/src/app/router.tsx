@@ -85,7 +85,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: paths.analytics,
-                lazy: lazyComponent(() => import('@/features/analytics/routes/analytics-page'), 'AnalyticsPage'),
+                lazy: lazyComponent(() => import('@/features/insights/routes/analytics-page'), 'AnalyticsPage'),
               },
               {
                 path: paths.balance,
@@ -119,15 +119,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: paths.admin.campaigns,
-                lazy: lazyComponent(
-                  () => import('@/features/review/routes/admin-campaigns-page'),
-                  'AdminCampaignsPage',
-                ),
+                lazy: lazyComponent(() => import('./routes/admin-campaigns-page'), 'AdminCampaignsPage'),
               },
               {
                 path: paths.admin.analytics,
                 lazy: lazyComponent(
-                  () => import('@/features/analytics/routes/admin-analytics-page'),
+                  () => import('@/features/insights/routes/admin-analytics-page'),
                   'AdminAnalyticsPage',
                 ),
               },

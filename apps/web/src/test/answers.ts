@@ -1,8 +1,8 @@
-import { STATISTICS_FIELDS, type PaymentActivity, type StatisticsEntry } from '@portal/contract';
+import { FIGURES, type PaymentActivity, type StatisticsEntry } from '@portal/contract';
 
 /** A statistics entry as the server answers it: every figure 100, $120.50 spent, one posting date. */
 export function statisticsEntry(): StatisticsEntry {
-  const figures = Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, 100]));
+  const figures = Object.fromEntries(FIGURES.map((figure) => [figure.key, 100]));
   return {
     ...(figures as Omit<StatisticsEntry, 'id' | 'created_at' | 'date_paid' | 'dates'>),
     id: 3,

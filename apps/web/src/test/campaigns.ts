@@ -1,4 +1,4 @@
-import type { Campaign, StatisticsEntry } from '@portal/contract';
+import { FIGURES, type Campaign, type FigureKey, type StatisticsEntry } from '@portal/contract';
 
 /**
  * Campaign records as the API answers them, for page tests: an approved, paid campaign without
@@ -48,25 +48,8 @@ export function statisticsEntryFixture(overrides: Partial<StatisticsEntry> = {})
     id: 1,
     created_at: '2026-11-10T00:00:00.000Z',
     date_paid: '2026-11-05T00:00:00.000Z',
-    amount_spent: 0,
-    ad_cost: 0,
-    followers_count: 0,
-    posts: 0,
+    ...(Object.fromEntries(FIGURES.map((figure) => [figure.key, 0])) as Record<FigureKey, number>),
     duration: 24,
-    total_reach: 0,
-    post_reach: 0,
-    story_reach: 0,
-    total_impressions: 0,
-    post_impressions: 0,
-    story_impressions: 0,
-    post_likes: 0,
-    post_comments: 0,
-    post_shares: 0,
-    post_saves: 0,
-    story_account_taps: 0,
-    stories_with_link: 0,
-    link_clicks: 0,
-    lead_generated: 0,
     dates: [],
     ...overrides,
   };

@@ -4,7 +4,7 @@ import { paginatedResponseSchema } from '../common/list.schemas';
 import { amountDueSchema } from '../common/money';
 import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
 import { CUSTOMER_QUOTAS, QUOTA_MESSAGES } from './quotas';
-import { statisticsEntrySchema } from './statistics.schemas';
+import { statisticsEntrySchema } from '../insights/statistics-entry.schemas';
 
 export const CAMPAIGN_OBJECTIVES = ['Brand awareness', 'Video view', 'Consideration'] as const;
 export type CampaignObjective = (typeof CAMPAIGN_OBJECTIVES)[number];

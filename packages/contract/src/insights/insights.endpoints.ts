@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryResponseSchema, defineEndpoints, idParams } from '../common/endpoint';
 import { listQuerySchema } from '../common/list.schemas';
-import { statisticsEntrySchema, statisticsRequestSchema } from '../campaigns/statistics.schemas';
+import { statisticsEntrySchema, statisticsRequestSchema } from './statistics-entry.schemas';
 import {
   adminStatisticsResponseSchema,
   analyticsExportQuerySchema,

@@ -1,33 +1,13 @@
 import { z } from 'zod';
 import { campaignSchema } from '../campaigns/campaign.schemas';
 import { listQuerySchema, paginatedResponseSchema } from '../common/list.schemas';
+import { DASHBOARD_FIGURES, type DashboardFigureKey } from './figures';
 
 /**
  * What the dashboards and analytics pages read (docs/product/insights.md): the 16 dashboard
  * figures with their weekly change, the weekly spend, the administrators' tiles and the
  * analytics lists and their CSV files.
  */
-
-/** The dashboard's 16 cards, in their order, with how each value is shown. */
-export const DASHBOARD_FIGURES = {
-  amount_spent: { label: 'Amount Spent', kind: 'money' },
-  ad_cost: { label: 'Ad Cost', kind: 'money' },
-  followers_count: { label: 'Followers', kind: 'count' },
-  posts: { label: 'Posts', kind: 'count' },
-  total_reach: { label: 'Total Reach', kind: 'count' },
-  post_reach: { label: 'Post Reach', kind: 'count' },
-  story_reach: { label: 'Story Reach', kind: 'count' },
-  total_impressions: { label: 'Total Impressions', kind: 'count' },
-  post_impressions: { label: 'Post Impressions', kind: 'count' },
-  story_impressions: { label: 'Story Impressions', kind: 'count' },
-  post_likes: { label: 'Likes', kind: 'count' },
-  post_comments: { label: 'Comments', kind: 'count' },
-  post_shares: { label: 'Shares', kind: 'count' },
-  post_saves: { label: 'Saves', kind: 'count' },
-  story_account_taps: { label: 'Story Account Taps', kind: 'count' },
-  stories_with_link: { label: 'Stories With Link', kind: 'count' },
-} as const;
-export type DashboardFigure = keyof typeof DASHBOARD_FIGURES;
 
 const figureWithChange = z.object({
   /** The sum of the current figures; dollars for money. */
@@ -39,8 +19,8 @@ const figureWithChange = z.object({
 export const dashboardStatisticsResponseSchema = z
   .object({
     data: z.object(
-      Object.fromEntries(Object.keys(DASHBOARD_FIGURES).map((name) => [name, figureWithChange])) as Record<
-        DashboardFigure,
+      Object.fromEntries(DASHBOARD_FIGURES.map((figure) => [figure.key, figureWithChange])) as Record<
+        DashboardFigureKey,
         typeof figureWithChange
       >,
     ),

@@ -1,3 +1,4 @@
+import type { Figure, FigureKey, MoneyFigureKey } from '@portal/contract';
 import { bigint, bigserial, date, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { users } from './users';
@@ -30,6 +31,21 @@ const summedFigureColumns = () => ({
 });
 export type SummedFigures = { [Key in keyof ReturnType<typeof summedFigureColumns>]: number };
 export const SUMMED_FIGURE_KEYS = Object.keys(summedFigureColumns()) as (keyof SummedFigures)[];
+
+type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : Name;
+/** The property of a figure's column: its API name in camelCase, with `Cents` for money. */
+export type FigureColumn<Key extends FigureKey> = Key extends MoneyFigureKey
+  ? `${CamelCase<Key>}Cents`
+  : CamelCase<Key>;
+
+/**
+ * Where a figure of the contract's list is kept, by the naming rule above, so the list needs no
+ * copy here; reading `row[figureColumn(figure)]` checks at compile time that the column exists.
+ */
+export const figureColumn = <Key extends FigureKey>(figure: Figure & { key: Key }): FigureColumn<Key> =>
+  `${figure.key.replace(/_(.)/g, (_, letter: string) => letter.toUpperCase())}${figure.unit === 'money' ? 'Cents' : ''}` as FigureColumn<Key>;
 
 /**
  * A campaign's figures as an administrator entered them (docs/product/insights.md, Statistics

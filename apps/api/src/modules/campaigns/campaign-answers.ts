@@ -1,6 +1,6 @@
 import { checkoutPath, type Campaign, type CampaignContent, type CampaignDetail } from '@portal/contract';
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
-import { costPer, toStatisticsEntry } from './statistics-answers';
+import { costPer, toStatisticsEntry } from './statistics-entry-answers';
 import { amountDueOf } from '../payments';
 import type { CampaignView } from './campaign-views';
 

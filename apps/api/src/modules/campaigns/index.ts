@@ -1,5 +1,5 @@
 /**
- * The campaigns module: campaigns, their ads and their figures entries (the `campaigns`,
+ * The campaigns module: campaigns, their ads and their statistics entries (the `campaigns`,
  * `ad_templates` and `campaign_statistics` tables), and the campaign answers every area shows.
  *
  * What it offers the other modules, and to whom:
@@ -18,5 +18,5 @@ export { campaignFactsNow, campaignFactsOf } from './campaign-facts';
 export type { AnalyticsScope } from './campaign-lists';
 export { CampaignRepository } from './campaign.repository';
 export type { CampaignService } from './campaign.service';
-export { costPer, dollars, toStatisticsEntry } from './statistics-answers';
+export { answeredFigure, costPer, dollars, toStatisticsEntry } from './statistics-entry-answers';
 export { StatisticsRepository } from './statistics.repository';

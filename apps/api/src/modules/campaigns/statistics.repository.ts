@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lte, min } from 'drizzle-orm';
-import { calendarDay, type StatisticsValues } from '@portal/contract';
+import { FIGURES, calendarDay, type FigureKey, type StatisticsValues } from '@portal/contract';
 import type { Database } from '../../db/database';
-import { campaignStatistics, type CampaignStatisticsRow } from '../../db/schema';
+import { campaignStatistics, figureColumn, type CampaignStatisticsRow, type FigureColumn } from '../../db/schema';
 
 const newestFirst = [desc(campaignStatistics.asOf), desc(campaignStatistics.id)];
 
@@ -25,25 +25,12 @@ export class StatisticsRepository {
         asOf: calendarDay(values.created_at),
         savedAt,
         datePaid: calendarDay(values.date_paid),
-        amountSpentCents: cents(values.amount_spent),
-        adCostCents: cents(values.ad_cost),
-        followersCount: values.followers_count,
-        posts: values.posts,
-        duration: values.duration,
-        totalReach: values.total_reach,
-        postReach: values.post_reach,
-        storyReach: values.story_reach,
-        totalImpressions: values.total_impressions,
-        postImpressions: values.post_impressions,
-        storyImpressions: values.story_impressions,
-        postLikes: values.post_likes,
-        postComments: values.post_comments,
-        postShares: values.post_shares,
-        postSaves: values.post_saves,
-        storyAccountTaps: values.story_account_taps,
-        storiesWithLink: values.stories_with_link,
-        linkClicks: values.link_clicks,
-        leadGenerated: values.lead_generated,
+        ...(Object.fromEntries(
+          FIGURES.map((figure) => {
+            const value = values[figure.key];
+            return [figureColumn(figure), figure.unit === 'money' ? cents(value) : value];
+          }),
+        ) as Record<FigureColumn<FigureKey>, number>),
         dates: values.dates,
       })
       .returning();

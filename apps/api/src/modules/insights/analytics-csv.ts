@@ -1,36 +1,12 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { Campaign } from '@portal/contract';
+import { FIGURES, type Campaign } from '@portal/contract';
 import { costPer } from '../campaigns';
 
 /**
  * The analytics pages' CSV file (docs/product/insights.md, CSV export): one row per campaign
  * with its current figures, written as rows are read.
  */
-
-const FIGURE_COLUMNS = [
-  'amount_spent',
-  'ad_cost',
-  'followers_count',
-  'posts',
-  'duration',
-  'total_reach',
-  'post_reach',
-  'story_reach',
-  'total_impressions',
-  'post_impressions',
-  'story_impressions',
-  'post_likes',
-  'post_comments',
-  'post_shares',
-  'post_saves',
-  'story_account_taps',
-  'stories_with_link',
-  'link_clicks',
-  'lead_generated',
-] as const;
-
-const MONEY_COLUMNS = new Set(['amount_spent', 'ad_cost']);
 
 /** The columns, in order; the administrators' file also names each campaign's customer. */
 export function csvColumns(withCustomer: boolean): string[] {
@@ -42,7 +18,8 @@ export function csvColumns(withCustomer: boolean): string[] {
     'budget_type',
     'budget_amount',
     'figures_as_of',
-    ...FIGURE_COLUMNS,
+    // Every figure, in the contract's order, under its API name.
+    ...FIGURES.map((figure) => figure.key),
     'impressions',
     'cost_per_click',
     'cost_per_lead',
@@ -58,8 +35,9 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 export function csvRow(campaign: Campaign, withCustomer: boolean): Record<string, string> {
   const entry = campaign.statistics[0];
   const figures: Record<string, string> = {};
-  for (const name of FIGURE_COLUMNS) {
-    figures[name] = !entry ? '' : MONEY_COLUMNS.has(name) ? money(entry[name]) : String(entry[name]);
+  for (const figure of FIGURES) {
+    const value = entry?.[figure.key];
+    figures[figure.key] = value === undefined ? '' : figure.unit === 'money' ? money(value) : String(value);
   }
   const spentCents = entry ? Math.round(entry.amount_spent * 100) : 0;
   return {

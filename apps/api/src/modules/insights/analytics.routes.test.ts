@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { ROLE, type Campaign } from '@portal/contract';
+import { FIGURES, ROLE, type Campaign } from '@portal/contract';
 import { enterFigures, insertCampaigns } from '../../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 import { csvColumns, csvStream, neutralizeFormula } from './analytics-csv';
@@ -121,6 +121,20 @@ describe('analytics pages and their CSV files', () => {
     const searched = await get('/api/customer/campaigns-analytics/export?search=boots', customer.token);
     const searchedRows: Record<string, string>[] = parse(searched.body, { columns: true });
     expect(searchedRows.map((row) => row.id)).toEqual([String(ids[0])]);
+  });
+
+  it('has the documented columns, with one per figure of the contract, in its order', async () => {
+    // docs/product/insights.md, CSV export; a figure dropped or added shows here.
+    const header = (url: string, token: string) => get(url, token).then((answer) => answer.body.split('\n')[0]);
+    const figures = FIGURES.map((figure) => figure.key);
+    const details = ['campaign_objective', 'budget_type', 'budget_amount', 'figures_as_of'];
+    const worked = ['impressions', 'cost_per_click', 'cost_per_lead', 'date_paid', 'dates'];
+    expect(await header('/api/customer/campaigns-analytics/export', customer.token)).toBe(
+      ['id', 'campaign_name', ...details, ...figures, ...worked].join(','),
+    );
+    expect(await header('/api/all-campaigns-analytics/export', adminToken)).toBe(
+      ['id', 'campaign_name', 'customer_name', 'customer_email', ...details, ...figures, ...worked].join(','),
+    );
   });
 
   it("names each campaign's customer in the administrators' file", async () => {

@@ -64,7 +64,7 @@ describe('dashboards and analytics', () => {
       const other = await newCustomer();
       const [running, archived, deleted] = await insertCampaigns(t, customer.id, [{}, {}, {}]);
       const [others] = await insertCampaigns(t, other.id, [{}]);
-      const everyFigure = Object.fromEntries(Object.keys(DASHBOARD_FIGURES).map((name, index) => [name, index + 1]));
+      const everyFigure = Object.fromEntries(DASHBOARD_FIGURES.map((figure, index) => [figure.key, index + 1]));
       await enter(running!, '2026-11-19', { ...everyFigure, amount_spent: 10.25 });
       await enter(archived!, '2026-11-19', everyFigure);
       await enter(deleted!, '2026-11-19', everyFigure);
@@ -75,7 +75,7 @@ describe('dashboards and analytics', () => {
       await repos.campaigns.archiveOrDelete([deleted!], new Date(FRIDAY));
 
       const data = await cards(customer.token);
-      expect(Object.keys(data)).toEqual(Object.keys(DASHBOARD_FIGURES));
+      expect(Object.keys(data)).toEqual(DASHBOARD_FIGURES.map((figure) => figure.key));
       expect(data.amount_spent).toEqual({ value: 12.25, change: 100 });
       expect(data.ad_cost).toEqual({ value: 6, change: 100 });
       expect(data.stories_with_link).toEqual({ value: 48, change: 100 });
@@ -112,7 +112,7 @@ describe('dashboards and analytics', () => {
     it('answers zeros, and a week of zeros, for a customer with no campaigns', async () => {
       const customer = await newCustomer();
       const data = await cards(customer.token);
-      expect(Object.values(data)).toEqual(Object.keys(DASHBOARD_FIGURES).map(() => ({ value: 0, change: 0 })));
+      expect(Object.values(data)).toEqual(DASHBOARD_FIGURES.map(() => ({ value: 0, change: 0 })));
       const spend = await weeklySpend(customer.token);
       expect(spend.previous_week.every((day: { amount_spent: number }) => day.amount_spent === 0)).toBe(true);
       expect(spend.current_week.map((day: { amount_spent: number | null }) => day.amount_spent)).toEqual([

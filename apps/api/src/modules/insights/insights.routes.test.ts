@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FIGURES,
+  FIGURES_BY_KEY,
   ROLE,
-  STATISTICS_FIELDS,
   STATISTICS_MESSAGES,
   addCalendarDays,
   calendarDay,
@@ -31,7 +32,7 @@ describe('entering figures', () => {
   /** The dialog's form: every figure, the two days and one posting date, as the seeds' front end sends them. */
   const form = (change: Record<string, string> = {}) => ({
     user_id: '1',
-    ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, '100'])),
+    ...Object.fromEntries(FIGURES.filter((figure) => figure.required).map((figure) => [figure.key, '100'])),
     amount_spent: '120.50',
     created_at: dialogDay(-2),
     date_paid: '2 Nov 2026 00:00:00',
@@ -101,7 +102,7 @@ describe('entering figures', () => {
     expect(empty.statusCode).toBe(422);
     const errors = errorBody(empty).errors!;
     expect(errors.amount_spent).toEqual([STATISTICS_MESSAGES.negative]);
-    expect(errors.posts).toEqual([STATISTICS_FIELDS.posts.required]);
+    expect(errors.posts).toEqual([FIGURES_BY_KEY.posts.required]);
     expect(errors.created_at).toEqual([STATISTICS_MESSAGES.dateRequired]);
     expect(errors.dates).toEqual([STATISTICS_MESSAGES.datesRequired]);
     const huge = await save(campaign.id, form({ amount_spent: '1e300', posts: '99999999999999999999' }));

@@ -7,7 +7,6 @@ import {
   calendarDay,
   isoWeekMonday,
   type AdminStatistics,
-  type DashboardFigure,
   type DashboardStatistics,
   type ListQuery,
   type SpendDay,
@@ -16,18 +15,18 @@ import {
   type WeeklySpend,
 } from '@portal/contract';
 import type { DataAccess } from '../../db/transactor';
-import { SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type SummedFigures } from '../../db/schema';
+import { figureColumn, SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type SummedFigures } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
-import { costPer, dollars, toCampaign, toStatisticsEntry } from '../campaigns';
+import { answeredFigure, costPer, dollars, toCampaign, toStatisticsEntry } from '../campaigns';
 import type { AuditRepository } from '../audit';
 import type { AnalyticsScope, CampaignRepository, StatisticsRepository } from '../campaigns';
 import type { PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
 import type { FiguresRepository } from './figures.repository';
 
-/** What figures entries write and what the dashboards and analytics read. */
+/** What statistics entries write and what the dashboards and analytics read. */
 export interface InsightsRepositories {
   statistics: StatisticsRepository;
   figures: FiguresRepository;
@@ -37,7 +36,6 @@ export interface InsightsRepositories {
   audit: AuditRepository;
 }
 import { csvStream } from './analytics-csv';
-import { FIGURE_COLUMNS, isMoneyColumn } from './statistics-answers';
 
 /** The dashboard's Latest Campaigns panel shows this many. */
 export const LATEST_CAMPAIGNS = 5;
@@ -110,15 +108,10 @@ export class InsightsService {
       thisWeek: { from: monday, to: today },
       lastWeek: { from: addCalendarDays(monday, -7), to: addCalendarDays(today, -7) },
     });
-    const figures = Object.keys(DASHBOARD_FIGURES) as DashboardFigure[];
     return Object.fromEntries(
-      figures.map((name) => {
-        const column = FIGURE_COLUMNS[name];
-        const { total, thisWeek, lastWeek } = sums[column];
-        return [
-          name,
-          { value: isMoneyColumn(column) ? dollars(total) : total, change: weeklyChange(thisWeek, lastWeek) },
-        ];
+      DASHBOARD_FIGURES.map((figure) => {
+        const { total, thisWeek, lastWeek } = sums[figureColumn(figure)];
+        return [figure.key, { value: answeredFigure(figure, total), change: weeklyChange(thisWeek, lastWeek) }];
       }),
     ) as DashboardStatistics;
   }

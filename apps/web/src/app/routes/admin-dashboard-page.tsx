@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { AdminStatTilesPanel } from '@/features/analytics/components/admin-stat-tiles';
+import { AdminStatTilesPanel } from '@/features/insights/components/admin-stat-tiles';
 import { LatestNotificationsPanel } from '@/features/notifications/components/latest-notifications-panel';
 import { LatestApprovedPanel } from '@/features/review/components/latest-approved-panel';
 

@@ -15,7 +15,7 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
 import { DeclineModal } from '@/features/review/components/decline-modal';
-import { EditMetricsModal } from '@/features/review/components/edit-metrics-modal';
+import { EditMetricsModal } from '@/features/insights/components/edit-metrics-modal';
 import { HistoryList } from '@/features/review/components/history-list';
 
 /** Filled colours keep white text at AA contrast in both themes; the neutral one has dark text. */

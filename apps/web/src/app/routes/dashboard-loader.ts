@@ -1,7 +1,7 @@
 import { isAdminRole } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { customerDashboardQueries } from '@/features/analytics/api/dashboard';
+import { customerDashboardQueries } from '@/features/insights/api/dashboard';
 import {
   DASHBOARD_NOTIFICATIONS,
   notificationsQuery,

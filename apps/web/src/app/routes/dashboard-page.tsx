@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { paths } from '@/config/paths';
-import { LatestCampaignsPanel } from '@/features/analytics/components/latest-campaigns-panel';
-import { MetricCardsPanel } from '@/features/analytics/components/metric-cards';
-import { WeeklySpendPanel } from '@/features/analytics/components/weekly-spend-panel';
+import { LatestCampaignsPanel } from '@/features/insights/components/latest-campaigns-panel';
+import { MetricCardsPanel } from '@/features/insights/components/metric-cards';
+import { WeeklySpendPanel } from '@/features/insights/components/weekly-spend-panel';
 import { LatestNotificationsPanel } from '@/features/notifications/components/latest-notifications-panel';
 
 /**

@@ -1,7 +1,8 @@
 import {
   REVIEW_MESSAGES,
   ROLE,
-  STATISTICS_FIELDS,
+  FIGURES,
+  FIGURES_BY_KEY,
   STATISTICS_MESSAGES,
   type Campaign,
   type ListedUser,
@@ -270,21 +271,21 @@ describe('Edit metrics', () => {
 
   /** The labels of the required figures other than Amount spent and Duration. */
   const FIGURE_LABELS = [
-    'Ad cost',
+    'Ad Cost',
     'Followers',
     'Posts',
-    'Total reach',
-    'Post reach',
-    'Story reach',
-    'Total impressions',
-    'Post impressions',
-    'Story impressions',
+    'Total Reach',
+    'Post Reach',
+    'Story Reach',
+    'Total Impressions',
+    'Post Impressions',
+    'Story Impressions',
     'Likes',
     'Comments',
     'Shares',
     'Saves',
-    'Story account taps',
-    'Stories with link',
+    'Story Account Taps',
+    'Stories With Link',
   ];
 
   /** A field of the dialog by its label; required ones carry an asterisk after it. */
@@ -303,7 +304,7 @@ describe('Edit metrics', () => {
     const field = (label: string) => fieldOf(dialog, label);
     await waitFor(() => expect(field('Amount spent')).toHaveFocus());
     expect(field('Duration (hours)')).toHaveValue('24');
-    expect(field('Link clicks')).toHaveValue('0');
+    expect(field('Link Clicks')).toHaveValue('0');
     expect(field('Leads')).toHaveValue('0');
     expect(field('Followers')).toHaveValue('');
     expect(field('Date')).toHaveValue(new Date().toISOString().slice(0, 10));
@@ -311,7 +312,7 @@ describe('Edit metrics', () => {
 
     // Nothing is sent while a required field is empty; the messages are the server's.
     await person.click(within(dialog).getByRole('button', { name: 'Save metrics' }));
-    expect(await within(dialog).findByText(STATISTICS_FIELDS.amount_spent.required)).toBeInTheDocument();
+    expect(await within(dialog).findByText(FIGURES_BY_KEY.amount_spent.required!)).toBeInTheDocument();
     expect(within(dialog).getByText(STATISTICS_MESSAGES.datesRequired)).toBeInTheDocument();
     await waitFor(() => expect(field('Amount spent')).toHaveFocus());
 
@@ -347,7 +348,7 @@ describe('Edit metrics', () => {
     const [sent] = requestsTo(fetchMock, 'POST /api/campaign/add-update-performance-stats/9');
     expect(sent?.form).toBeInstanceOf(FormData);
     expect(Object.fromEntries(sent!.form!.entries())).toEqual({
-      ...Object.fromEntries(Object.keys(STATISTICS_FIELDS).map((name) => [name, '7'])),
+      ...Object.fromEntries(FIGURES.filter((figure) => figure.required).map((figure) => [figure.key, '7'])),
       amount_spent: '120.5',
       duration: '24',
       link_clicks: '0',

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Paper, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { DASHBOARD_FIGURES, type DashboardFigure, type DashboardStatistics } from '@portal/contract';
+import { DASHBOARD_FIGURES, type DashboardStatistics, type FigureUnit } from '@portal/contract';
 import {
   IconArrowDownRight,
   IconArrowUpRight,
@@ -16,8 +16,6 @@ import { useDashboardStatistics } from '../api/dashboard';
 import { useDashboardErrorToast } from '../hooks/dashboard-error-toast';
 import classes from './metric-cards.module.css';
 
-const FIGURES = Object.entries(DASHBOARD_FIGURES) as [DashboardFigure, (typeof DASHBOARD_FIGURES)[DashboardFigure]][];
-
 /** With no figures entered yet, every sum is 0 (docs/product/insights.md, Dashboards). */
 export function hasFigures(statistics: DashboardStatistics): boolean {
   return Object.values(statistics).some((figure) => figure.value !== 0);
@@ -26,12 +24,12 @@ export function hasFigures(statistics: DashboardStatistics): boolean {
 /** One figure: its label, its value in dollars or as a count, and its change from last week. */
 export function MetricCard({
   label,
-  kind,
+  unit,
   value,
   change,
 }: {
   label: string;
-  kind: 'money' | 'count';
+  unit: FigureUnit;
   value: number;
   change: number;
 }) {
@@ -45,7 +43,7 @@ export function MetricCard({
         {label}
       </Text>
       <Text fz="xl" fw={700} mt={4} style={{ overflowWrap: 'anywhere' }}>
-        {kind === 'money' ? formatUsd(value) : formatCount(value)}
+        {unit === 'money' ? formatUsd(value) : formatCount(value)}
       </Text>
       <Group gap={4} mt={4} wrap="nowrap">
         {/* The sign and the words carry the direction; the colour and the arrow repeat it. */}
@@ -131,8 +129,8 @@ export function MetricCardsPanel() {
         <div className={classes.viewport} aria-busy="true" style={{ overflow: 'hidden' }}>
           <VisuallyHidden>Loading figures</VisuallyHidden>
           <ul className={classes.track}>
-            {FIGURES.slice(0, 6).map(([name]) => (
-              <li key={name} className={classes.item}>
+            {DASHBOARD_FIGURES.slice(0, 6).map(({ key }) => (
+              <li key={key} className={classes.item}>
                 <Skeleton className={classes.card} />
               </li>
             ))}
@@ -149,13 +147,13 @@ export function MetricCardsPanel() {
           onScroll={update}
         >
           <ul className={classes.track}>
-            {FIGURES.map(([name, figure]) => (
-              <li key={name} className={classes.item}>
+            {DASHBOARD_FIGURES.map((figure) => (
+              <li key={figure.key} className={classes.item}>
                 <MetricCard
                   label={figure.label}
-                  kind={figure.kind}
-                  value={data[name].value}
-                  change={data[name].change}
+                  unit={figure.unit}
+                  value={data[figure.key].value}
+                  change={data[figure.key].change}
                 />
               </li>
             ))}

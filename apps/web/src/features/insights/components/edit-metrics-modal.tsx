@@ -1,71 +1,44 @@
 import { Fieldset, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { SPENT_LABELS, STATISTICS_FIELDS, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { FIGURES, type Campaign, type FigureGroup, type StatisticsEntry } from '@portal/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '@/components/dialog';
 import { FormActions } from '@/components/form-actions';
 import { isApiError } from '@/lib/api-error';
 import { useFocusFirstInvalid } from '@/lib/form-errors';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
-import { useSaveStatistics } from '../api/statistics';
+import { useSaveStatistics } from '../api/statistics-entry';
 import { PostingDatesField } from './posting-dates-field';
 import {
   editMetricsValues,
   fieldOf,
+  figureFieldLabel,
   statisticsFields,
   todayUtc,
   validateEditMetrics,
   type EditMetricsValues,
-  type FigureName,
 } from './edit-metrics-values';
 
-/** The field names of docs/product/insights.md, Statistics entries. */
-const FIGURE_LABELS: Record<FigureName, string> = {
-  amount_spent: SPENT_LABELS.amountSpent,
-  ad_cost: 'Ad cost',
-  followers_count: 'Followers',
-  posts: 'Posts',
-  duration: 'Duration (hours)',
-  total_reach: 'Total reach',
-  post_reach: 'Post reach',
-  story_reach: 'Story reach',
-  total_impressions: 'Total impressions',
-  post_impressions: 'Post impressions',
-  story_impressions: 'Story impressions',
-  post_likes: 'Likes',
-  post_comments: 'Comments',
-  post_shares: 'Shares',
-  post_saves: 'Saves',
-  story_account_taps: 'Story account taps',
-  stories_with_link: 'Stories with link',
-  link_clicks: 'Link clicks',
-  lead_generated: 'Leads',
-};
-
 const FIELD_LABELS: Record<string, string> = {
-  ...FIGURE_LABELS,
+  ...Object.fromEntries(FIGURES.map((figure) => [figure.key, figureFieldLabel(figure)])),
   created_at: 'Date',
   date_paid: 'Date paid',
   dates: 'Posting dates',
 };
 
-const FIGURE_GROUPS: { title: string; fields: FigureName[] }[] = [
-  { title: 'Spend', fields: ['amount_spent', 'ad_cost'] },
-  { title: 'Audience', fields: ['followers_count', 'posts', 'duration'] },
-  { title: 'Reach', fields: ['total_reach', 'post_reach', 'story_reach'] },
-  { title: 'Impressions', fields: ['total_impressions', 'post_impressions', 'story_impressions'] },
-  {
-    title: 'Engagement',
-    fields: ['post_likes', 'post_comments', 'post_shares', 'post_saves', 'link_clicks', 'lead_generated'],
-  },
-  { title: 'Stories', fields: ['story_account_taps', 'stories_with_link'] },
+/** The dialog's headings, each over the figures of its groups, in the contract's order. */
+const FIELD_GROUPS: { title: string; groups: FigureGroup[] }[] = [
+  { title: 'Spend', groups: ['spend'] },
+  { title: 'Audience', groups: ['audience'] },
+  { title: 'Reach', groups: ['reach'] },
+  { title: 'Impressions', groups: ['impressions'] },
+  { title: 'Engagement', groups: ['engagement', 'response'] },
+  { title: 'Stories', groups: ['stories'] },
 ];
 
 /** 2 columns on tablets, 3 on wide screens, 1 on phones. */
 const GRID_COLUMNS = { base: 1, xs: 2, md: 3 } as const;
-
-const isRequired = (name: FigureName) => name in STATISTICS_FIELDS;
 
 /** A group of the dialog's fields under its heading; a fieldset, so screen readers name the group too. */
 function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
@@ -87,25 +60,24 @@ export type EditMetricsCampaign = Pick<Campaign, 'id' | 'campaign_name' | 'date_
 
 type MetricsForm = UseFormReturnType<EditMetricsValues>;
 
-/** The figures, by group; money ones in dollars and cents, counts in whole numbers. */
+/** The figures, by group; money ones in dollars and cents, the others in whole numbers. */
 function FigureFields({ form }: { form: MetricsForm }) {
-  return FIGURE_GROUPS.map((group) => (
-    <FieldGroup key={group.title} title={group.title}>
+  return FIELD_GROUPS.map(({ title, groups }) => (
+    <FieldGroup key={title} title={title}>
       <SimpleGrid cols={GRID_COLUMNS} spacing="md">
-        {group.fields.map((name) => {
-          const money =
-            name in STATISTICS_FIELDS && STATISTICS_FIELDS[name as keyof typeof STATISTICS_FIELDS].kind === 'money';
+        {FIGURES.filter((figure) => groups.includes(figure.group)).map((figure) => {
+          const money = figure.unit === 'money';
           return (
             <NumberInput
-              key={name}
-              label={FIGURE_LABELS[name]}
-              required={isRequired(name)}
+              key={figure.key}
+              label={figureFieldLabel(figure)}
+              required={figure.required !== null}
               min={0}
               clampBehavior="none"
               thousandSeparator=","
               inputMode={money ? 'decimal' : 'numeric'}
               {...(money ? { prefix: '$', decimalScale: 2, fixedDecimalScale: true } : { allowDecimal: false })}
-              {...form.getInputProps(name)}
+              {...form.getInputProps(figure.key)}
             />
           );
         })}

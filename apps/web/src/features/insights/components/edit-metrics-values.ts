@@ -1,11 +1,14 @@
 import {
-  STATISTICS_FIELDS,
+  FIGURES,
+  fieldLabelOf,
   STATISTICS_MESSAGES,
   calendarDay,
   calendarMinute,
   formatLegacyDateTime,
   parseIsoDate,
   statisticsRequestSchema,
+  type Figure,
+  type FigureKey,
   type StatisticsEntry,
 } from '@portal/contract';
 
@@ -15,17 +18,13 @@ import {
  * sending, which are the contract's own so that the messages are the server's.
  */
 
-/** Every figure of an entry: the required ones, then Link clicks and Leads (0 when left out). */
-export const FIGURE_NAMES = [
-  ...(Object.keys(STATISTICS_FIELDS) as (keyof typeof STATISTICS_FIELDS)[]),
-  'link_clicks',
-  'lead_generated',
-] as const;
-export type FigureName = (typeof FIGURE_NAMES)[number];
+/** A figure's field label; hours say so, as the field takes a number only. */
+export const figureFieldLabel = (figure: Figure) =>
+  figure.unit === 'hours' ? `${fieldLabelOf(figure)} (hours)` : fieldLabelOf(figure);
 
 export type EditMetricsValues = {
   /** A NumberInput's value: a number, or '' while empty. */
-  [Name in FigureName]: number | string;
+  [Key in FigureKey]: number | string;
 } & {
   /** The day the figures are as of, as a date input gives it ('YYYY-MM-DD'). */
   created_at: string;
@@ -83,11 +82,8 @@ export function editMetricsValues({
   today: string;
 }): EditMetricsValues {
   const figures = Object.fromEntries(
-    FIGURE_NAMES.map((name) => [
-      name,
-      current?.[name] ?? (name === 'duration' ? 24 : name === 'link_clicks' || name === 'lead_generated' ? 0 : ''),
-    ]),
-  ) as Record<FigureName, number | string>;
+    FIGURES.map(({ key, required }) => [key, current?.[key] ?? (key === 'duration' ? 24 : required ? '' : 0)]),
+  ) as Record<FigureKey, number | string>;
   return {
     ...figures,
     created_at: today,
@@ -99,7 +95,7 @@ export function editMetricsValues({
 /** The multipart fields of POST /campaign/add-update-performance-stats/{id}; a value that is no date goes as typed, for the server to refuse. */
 export function statisticsFields(values: EditMetricsValues): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const name of FIGURE_NAMES) fields[name] = String(values[name]).trim();
+  for (const { key } of FIGURES) fields[key] = String(values[key]).trim();
   fields.created_at = statisticsDay(values.created_at) ?? values.created_at;
   fields.date_paid = statisticsDay(values.date_paid) ?? values.date_paid;
   values.dates.forEach((value, index) => {

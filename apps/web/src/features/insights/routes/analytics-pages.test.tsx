@@ -83,9 +83,9 @@ describe('/analytics', () => {
     const card = await findCard('Winter boots');
     expect(within(card).getByText('Figures as of 18 Nov 2026')).toBeInTheDocument();
     expect(factValue(card, 'Amount spent')).toBe('$120.00');
-    expect(factValue(card, 'Total reach')).toBe('12,500');
-    expect(factValue(card, 'Total impressions')).toBe('34,000');
-    expect(factValue(card, 'Link clicks')).toBe('48');
+    expect(factValue(card, 'Total Reach')).toBe('12,500');
+    expect(factValue(card, 'Total Impressions')).toBe('34,000');
+    expect(factValue(card, 'Link Clicks')).toBe('48');
     expect(within(card).getByText('Active')).toBeInTheDocument();
     expect(within(card).getByText('Paid')).toBeInTheDocument();
     // The customer's own page does not name the customer.
@@ -94,7 +94,7 @@ describe('/analytics', () => {
     const empty = screen.getByRole('article', { name: 'Spring hats' });
     expect(within(empty).queryByText(/Figures as of/)).not.toBeInTheDocument();
     expect(factValue(empty, 'Amount spent')).toBe('—');
-    expect(factValue(empty, 'Link clicks')).toBe('—');
+    expect(factValue(empty, 'Link Clicks')).toBe('—');
 
     expect(screen.getByRole('heading', { level: 2, name: 'Campaign analytics' })).toBeInTheDocument();
     const [request] = requestsTo(fetchMock, `GET ${CUSTOMER_LIST}`);
@@ -124,34 +124,34 @@ describe('/analytics', () => {
       Object.fromEntries(
         [
           'Amount spent',
-          'Ad cost',
+          'Ad Cost',
           'Cost per click',
           'Cost per lead',
           'Date paid',
           'Followers',
           'Posts',
           'Duration',
-          'Total reach',
-          'Post reach',
-          'Story reach',
+          'Total Reach',
+          'Post Reach',
+          'Story Reach',
           'Impressions',
-          'Total impressions',
-          'Post impressions',
-          'Story impressions',
+          'Total Impressions',
+          'Post Impressions',
+          'Story Impressions',
           'Likes',
           'Comments',
           'Shares',
           'Saves',
-          'Story account taps',
-          'Stories with link',
-          'Link clicks',
+          'Story Account Taps',
+          'Stories With Link',
+          'Link Clicks',
           'Leads',
           'Posting dates',
         ].map((label) => [label, factValue(details, label)]),
       ),
     ).toEqual({
       'Amount spent': '$120.00',
-      'Ad cost': '$95.50',
+      'Ad Cost': '$95.50',
       'Cost per click': '$2.50',
       // No leads: nothing to divide by.
       'Cost per lead': '—',
@@ -159,20 +159,20 @@ describe('/analytics', () => {
       Followers: '4,200',
       Posts: '3',
       Duration: '24 h',
-      'Total reach': '12,500',
-      'Post reach': '10,000',
-      'Story reach': '2,500',
+      'Total Reach': '12,500',
+      'Post Reach': '10,000',
+      'Story Reach': '2,500',
       Impressions: '34,000',
-      'Total impressions': '34,000',
-      'Post impressions': '30,000',
-      'Story impressions': '4,000',
+      'Total Impressions': '34,000',
+      'Post Impressions': '30,000',
+      'Story Impressions': '4,000',
       Likes: '910',
       Comments: '64',
       Shares: '31',
       Saves: '22',
-      'Story account taps': '17',
-      'Stories with link': '2',
-      'Link clicks': '48',
+      'Story Account Taps': '17',
+      'Stories With Link': '2',
+      'Link Clicks': '48',
       Leads: '0',
       'Posting dates': '16 Nov 2026, 14:30 UTC17 Nov 2026, 09:05 UTC',
     });

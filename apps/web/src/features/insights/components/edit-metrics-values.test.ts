@@ -1,4 +1,10 @@
-import { STATISTICS_FIELDS, STATISTICS_MESSAGES, parseStatisticsDate, type StatisticsEntry } from '@portal/contract';
+import {
+  FIGURES,
+  FIGURES_BY_KEY,
+  STATISTICS_MESSAGES,
+  parseStatisticsDate,
+  type StatisticsEntry,
+} from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import {
   editMetricsValues,
@@ -44,8 +50,8 @@ function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
 /** The defaults with every required figure filled in and one posting date. */
 function complete(overrides: Partial<EditMetricsValues> = {}): EditMetricsValues {
   const values = editMetricsValues({ today: TODAY });
-  for (const name of Object.keys(STATISTICS_FIELDS) as (keyof typeof STATISTICS_FIELDS)[]) {
-    if (values[name] === '') values[name] = 7;
+  for (const { key } of FIGURES) {
+    if (values[key] === '') values[key] = 7;
   }
   return { ...values, date_paid: '2026-11-02', dates: ['2026-11-18T10:30'], ...overrides };
 }
@@ -120,7 +126,7 @@ describe('the multipart fields and the checks before sending', () => {
       'dates[0]': '18 Nov 2026 10:30:00',
       'dates[1]': '19 Nov 2026 08:00:00',
     });
-    expect(Object.keys(fields)).toHaveLength(Object.keys(STATISTICS_FIELDS).length + 2 + 2 + 2);
+    expect(Object.keys(fields)).toHaveLength(FIGURES.length + 2 + 2);
   });
 
   it('passes a complete form, and says what the server would say about the rest', () => {
@@ -130,7 +136,7 @@ describe('the multipart fields and the checks before sending', () => {
       TODAY,
     );
     expect(errors).toEqual({
-      amount_spent: STATISTICS_FIELDS.amount_spent.required,
+      amount_spent: FIGURES_BY_KEY.amount_spent.required,
       posts: STATISTICS_MESSAGES.negative,
       date_paid: STATISTICS_MESSAGES.dateRequired,
       created_at: STATISTICS_MESSAGES.dateInFuture,

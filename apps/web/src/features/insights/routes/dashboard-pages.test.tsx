@@ -2,7 +2,7 @@ import {
   DASHBOARD_FIGURES,
   ROLE,
   type AdminStatistics,
-  type DashboardFigure,
+  type DashboardFigureKey,
   type DashboardStatistics,
   type SpendDay,
   type StatisticsEntry,
@@ -24,9 +24,9 @@ const ADMIN_STATS = 'GET /api/admin-dashboard-stats';
 const emptyPage = () =>
   jsonResponse({ data: [], pagination: { current_page: 1, per_page: 5, last_page: 1, total: 0 }, unread_count: 0 });
 
-function statistics(figures: Partial<Record<DashboardFigure, { value: number; change: number }>> = {}) {
+function statistics(figures: Partial<Record<DashboardFigureKey, { value: number; change: number }>> = {}) {
   const all = Object.fromEntries(
-    Object.keys(DASHBOARD_FIGURES).map((name) => [name, { value: 0, change: 0 }]),
+    DASHBOARD_FIGURES.map((figure) => [figure.key, { value: 0, change: 0 }]),
   ) as DashboardStatistics;
   return { ...all, ...figures };
 }
@@ -123,7 +123,7 @@ describe('/dashboard', () => {
     const labels = within(region)
       .getAllByRole('listitem')
       .map((item) => item.firstElementChild!.firstElementChild!.textContent);
-    expect(labels).toEqual(Object.values(DASHBOARD_FIGURES).map((figure) => figure.label));
+    expect(labels).toEqual(DASHBOARD_FIGURES.map((figure) => figure.label));
     expect(card(region, 'Amount Spent')).toHaveTextContent('Amount Spent$120.00-50.0%vs last week');
     expect(card(region, 'Ad Cost')).toHaveTextContent('Ad Cost$1,250.50+12.5%vs last week');
     expect(card(region, 'Followers')).toHaveTextContent('Followers4,200+0.0%vs last week');

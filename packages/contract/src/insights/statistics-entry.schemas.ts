@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { gatherIndexedField, isWholeCents } from '../common/common.schemas';
 import { parseIsoDate, parseLegacyDateTime } from '../common/dates';
+import { FIGURES, type FigureKey, type FigureUnit } from './figures';
+
+/** Each figure in an answer: dollars for money, whole numbers otherwise. */
+const figureAnswers = Object.fromEntries(
+  FIGURES.map((figure) => [figure.key, figure.unit === 'money' ? z.number() : z.number().int()]),
+) as Record<FigureKey, z.ZodNumber>;
 
 /**
  * One statistics entry as campaign answers carry it (docs/product/insights.md, Statistics
@@ -12,53 +18,11 @@ export const statisticsEntrySchema = z
     id: z.number().int(),
     created_at: z.string(),
     date_paid: z.string().nullable(),
-    amount_spent: z.number(),
-    ad_cost: z.number(),
-    followers_count: z.number().int(),
-    posts: z.number().int(),
-    duration: z.number().int(),
-    total_reach: z.number().int(),
-    post_reach: z.number().int(),
-    story_reach: z.number().int(),
-    total_impressions: z.number().int(),
-    post_impressions: z.number().int(),
-    story_impressions: z.number().int(),
-    post_likes: z.number().int(),
-    post_comments: z.number().int(),
-    post_shares: z.number().int(),
-    post_saves: z.number().int(),
-    story_account_taps: z.number().int(),
-    stories_with_link: z.number().int(),
-    link_clicks: z.number().int(),
-    lead_generated: z.number().int(),
+    ...figureAnswers,
     dates: z.array(z.string()),
   })
   .meta({ id: 'StatisticsEntry' });
 export type StatisticsEntry = z.infer<typeof statisticsEntrySchema>;
-
-/**
- * Entering figures (docs/product/insights.md, Statistics entries): the fields of the Edit
- * metrics dialog, sent as multipart, with their messages.
- */
-export const STATISTICS_FIELDS = {
-  amount_spent: { kind: 'money', required: 'Amount spent is required' },
-  ad_cost: { kind: 'money', required: 'Ad cost is required' },
-  followers_count: { kind: 'count', required: 'Followers count is required' },
-  posts: { kind: 'count', required: 'Posts count is required' },
-  duration: { kind: 'count', required: 'Duration is required' },
-  total_reach: { kind: 'count', required: 'Total reach is required' },
-  post_reach: { kind: 'count', required: 'Post reach is required' },
-  story_reach: { kind: 'count', required: 'Story reach is required' },
-  total_impressions: { kind: 'count', required: 'Total impressions count is required' },
-  post_impressions: { kind: 'count', required: 'Post impressions count is required' },
-  story_impressions: { kind: 'count', required: 'Story impressions count is required' },
-  post_likes: { kind: 'count', required: 'Likes count is required' },
-  post_comments: { kind: 'count', required: 'Comments count is required' },
-  post_shares: { kind: 'count', required: 'Shares count is required' },
-  post_saves: { kind: 'count', required: 'Saves count is required' },
-  story_account_taps: { kind: 'count', required: 'Story account taps count is required' },
-  stories_with_link: { kind: 'count', required: 'Stories with link count is required' },
-} as const;
 
 export const STATISTICS_MESSAGES = {
   negative: 'Value cannot be negative',
@@ -87,7 +51,8 @@ export const STATISTICS_MAX = { money: 1_000_000_000, count: 1_000_000_000_000 }
 export const parseStatisticsDate = (text: string): Date | undefined => parseLegacyDateTime(text) ?? parseIsoDate(text);
 
 /** A figure from a form field ("12", "12.50") or JSON: required, a number, not negative, cents or whole. */
-function figure(kind: 'money' | 'count', requiredMessage: string) {
+function figure(unit: FigureUnit, requiredMessage: string) {
+  const kind = unit === 'money' ? 'money' : 'count';
   return z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value),
     z
@@ -115,15 +80,16 @@ const statisticsDate = z.preprocess(
     }),
 );
 
-const figureFields = Object.fromEntries(
-  Object.entries(STATISTICS_FIELDS).map(([name, field]) => [name, figure(field.kind, field.required)]),
-) as { [Name in keyof typeof STATISTICS_FIELDS]: ReturnType<typeof figure> };
+/** An optional figure (link clicks, leads): 0 when left out or empty. */
+const optionalFigure = (unit: FigureUnit) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined || value === null ? 0 : value),
+    figure(unit, STATISTICS_MESSAGES.notANumber),
+  );
 
-/** Link clicks and leads: 0 when left out or empty. */
-const optionalFigure = z.preprocess(
-  (value) => (value === '' || value === undefined || value === null ? 0 : value),
-  figure('count', STATISTICS_MESSAGES.notANumber),
-);
+const figureFields = Object.fromEntries(
+  FIGURES.map((field) => [field.key, field.required ? figure(field.unit, field.required) : optionalFigure(field.unit)]),
+) as Record<FigureKey, ReturnType<typeof figure> | ReturnType<typeof optionalFigure>>;
 
 /** POST /campaign/add-update-performance-stats/{id}: one new entry; other fields sent are ignored. */
 export const statisticsRequestSchema = z
@@ -131,8 +97,6 @@ export const statisticsRequestSchema = z
     gatherIndexedField('dates'),
     z.object({
       ...figureFields,
-      link_clicks: optionalFigure,
-      lead_generated: optionalFigure,
       created_at: statisticsDate,
       date_paid: statisticsDate,
       dates: z.preprocess(

@@ -12,7 +12,7 @@ import { invalidate, staleAfter } from '@/lib/query-keys';
 export function useSaveStatistics(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['review', 'statistics', id],
+    mutationKey: ['insights', 'statistics-entry', id],
     mutationFn: (fields: Record<string, string>) =>
       callApiMultipart(insightsEndpoints.saveStatistics, { params: { id }, fields }),
     onSuccess: () => invalidate(queryClient, staleAfter.figuresSaved(id)),

@@ -6,9 +6,9 @@ import { ListPagination, ListSearch } from '@/components/list-controls';
 import { ListTabs, useTabInAddress, type TabListParams } from '@/components/list-tabs';
 import { EmptyMessage, LoadFailedMessage } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
-import { useCampaignRequests } from '../api/campaign-requests';
-import { EditMetricsModal } from '../components/edit-metrics-modal';
-import { ReviewTable } from '../components/review-table';
+import { EditMetricsModal } from '@/features/insights/components/edit-metrics-modal';
+import { useCampaignRequests } from '@/features/review/api/campaign-requests';
+import { ReviewTable } from '@/features/review/components/review-table';
 
 /** The tabs of docs/product/review.md, Review queue; the address says `approved`, the API `active`. */
 const TABS = [

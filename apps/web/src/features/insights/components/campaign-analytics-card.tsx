@@ -1,5 +1,13 @@
 import { Badge, Button, Card, Collapse, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { SPENT_LABELS, type Campaign, type StatisticsEntry } from '@portal/contract';
+import {
+  FIGURES,
+  FIGURES_BY_KEY,
+  fieldLabelOf,
+  type Campaign,
+  type Figure,
+  type FigureGroup,
+  type StatisticsEntry,
+} from '@portal/contract';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Fact } from '@/components/fact';
@@ -10,30 +18,39 @@ import { entryCosts } from '../utils/costs';
 /** What a figure shows when the campaign has no entry, or a cost has nothing to divide by. */
 const NO_FIGURE = '—';
 
-/** A figure of the current entry, or (`ofCampaign`) a fact of the campaign shown among them. */
-type Figure =
+/** A row of a card: a figure of the current entry, or (`ofCampaign`) a fact of the campaign shown among them. */
+type Row =
   | { label: string; value: (entry: StatisticsEntry) => ReactNode }
   | { label: string; ofCampaign: (campaign: Campaign) => ReactNode };
 
-const money = (label: string, pick: (entry: StatisticsEntry) => number | null): Figure => ({
+const money = (label: string, pick: (entry: StatisticsEntry) => number | null): Row => ({
   label,
   value: (entry) => {
     const amount = pick(entry);
     return amount === null ? NO_FIGURE : formatUsd(amount);
   },
 });
-const count = (label: string, pick: (entry: StatisticsEntry) => number): Figure => ({
+const count = (label: string, pick: (entry: StatisticsEntry) => number): Row => ({
   label,
   value: (entry) => formatCount(pick(entry)),
 });
 
+const FORMATS = { money: formatUsd, count: formatCount, hours: formatHours } as const;
+
+/** A figure of the contract's list, written in its unit. */
+const entered = (figure: Figure): Row => ({
+  label: fieldLabelOf(figure),
+  value: (entry) => FORMATS[figure.unit](entry[figure.key]),
+});
+
+/** The contract's figures of these groups, in its order. */
+const enteredOf = (...groups: FigureGroup[]): Row[] =>
+  FIGURES.filter((figure) => groups.includes(figure.group)).map(entered);
+
 /** The figures a closed card shows. */
-const KEY_FIGURES: Figure[] = [
-  money(SPENT_LABELS.amountSpent, (entry) => entry.amount_spent),
-  count('Total reach', (entry) => entry.total_reach),
-  count('Total impressions', (entry) => entry.total_impressions),
-  count('Link clicks', (entry) => entry.link_clicks),
-];
+const KEY_FIGURES: Row[] = (['amount_spent', 'total_reach', 'total_impressions', 'link_clicks'] as const).map((key) =>
+  entered(FIGURES_BY_KEY[key]),
+);
 
 function PostingDates({ dates }: { dates: string[] }) {
   if (dates.length === 0) return NO_FIGURE;
@@ -52,55 +69,31 @@ function PostingDates({ dates }: { dates: string[] }) {
  * An opened card: every figure of the current entry, with impressions, cost per click and per
  * lead worked out from it (docs/product/insights.md, Analytics pages).
  */
-const DETAIL_GROUPS: { title: string; figures: Figure[] }[] = [
+const DETAIL_GROUPS: { title: string; figures: Row[] }[] = [
   {
     title: 'Spend',
     figures: [
-      money(SPENT_LABELS.amountSpent, (entry) => entry.amount_spent),
-      money('Ad cost', (entry) => entry.ad_cost),
+      ...enteredOf('spend'),
       money('Cost per click', (entry) => entryCosts(entry).costPerClick),
       money('Cost per lead', (entry) => entryCosts(entry).costPerLead),
       // The latest payment's day, as in the lists, not the one entered with the figures.
       { label: 'Date paid', ofCampaign: (campaign) => formatDate(campaign.date_paid) || NO_FIGURE },
     ],
   },
-  {
-    title: 'Audience',
-    figures: [
-      count('Followers', (entry) => entry.followers_count),
-      count('Posts', (entry) => entry.posts),
-      { label: 'Duration', value: (entry) => formatHours(entry.duration) },
-    ],
-  },
+  { title: 'Audience', figures: enteredOf('audience') },
   {
     title: 'Reach and impressions',
     figures: [
-      count('Total reach', (entry) => entry.total_reach),
-      count('Post reach', (entry) => entry.post_reach),
-      count('Story reach', (entry) => entry.story_reach),
+      ...enteredOf('reach'),
       // docs/product/insights.md, Cost per click and per lead: impressions are the total impressions.
       count('Impressions', (entry) => entry.total_impressions),
-      count('Total impressions', (entry) => entry.total_impressions),
-      count('Post impressions', (entry) => entry.post_impressions),
-      count('Story impressions', (entry) => entry.story_impressions),
+      ...enteredOf('impressions'),
     ],
   },
-  {
-    title: 'Engagement',
-    figures: [
-      count('Likes', (entry) => entry.post_likes),
-      count('Comments', (entry) => entry.post_comments),
-      count('Shares', (entry) => entry.post_shares),
-      count('Saves', (entry) => entry.post_saves),
-      count('Story account taps', (entry) => entry.story_account_taps),
-      count('Stories with link', (entry) => entry.stories_with_link),
-      count('Link clicks', (entry) => entry.link_clicks),
-      count('Leads', (entry) => entry.lead_generated),
-    ],
-  },
+  { title: 'Engagement', figures: enteredOf('engagement', 'stories', 'response') },
 ];
 
-function Figures({ figures, campaign }: { figures: Figure[]; campaign: Campaign }) {
+function Figures({ figures, campaign }: { figures: Row[]; campaign: Campaign }) {
   const entry = campaign.statistics[0];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs">
