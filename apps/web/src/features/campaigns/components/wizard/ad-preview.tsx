@@ -18,6 +18,39 @@ function PreviewMedia({ item }: { item: MediaItem }) {
   );
 }
 
+const ARROWS = {
+  left: { label: 'Previous file', Icon: IconChevronLeft },
+  right: { label: 'Next file', Icon: IconChevronRight },
+} as const;
+
+/** The carousel's way back (on the left) or on (on the right), over the file. */
+function CarouselArrow({
+  side,
+  disabled,
+  onClick,
+}: {
+  side: 'left' | 'right';
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const { label, Icon } = ARROWS[side];
+  return (
+    <ActionIcon
+      variant="white"
+      radius="xl"
+      pos="absolute"
+      left={side === 'left' ? 8 : undefined}
+      right={side === 'right' ? 8 : undefined}
+      top="50%"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
+
 /** The post's files one at a time, with arrows and a count when there are several. */
 function PreviewCarousel({ media }: { media: MediaItem[] }) {
   const [index, setIndex] = useState(0);
@@ -29,30 +62,16 @@ function PreviewCarousel({ media }: { media: MediaItem[] }) {
       </Group>
       {media.length > 1 && (
         <>
-          <ActionIcon
-            variant="white"
-            radius="xl"
-            pos="absolute"
-            left={8}
-            top="50%"
-            aria-label="Previous file"
+          <CarouselArrow
+            side="left"
             disabled={index === 0}
             onClick={() => setIndex((current) => Math.max(current - 1, 0))}
-          >
-            <IconChevronLeft size={18} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="white"
-            radius="xl"
-            pos="absolute"
-            right={8}
-            top="50%"
-            aria-label="Next file"
+          />
+          <CarouselArrow
+            side="right"
             disabled={index >= media.length - 1}
             onClick={() => setIndex((current) => Math.min(current + 1, media.length - 1))}
-          >
-            <IconChevronRight size={18} aria-hidden />
-          </ActionIcon>
+          />
           <Text
             size="xs"
             c="white"

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ExternalLink } from '@/components/external-link';
 import { Fact } from '@/components/fact';
 import { settings } from '@/config/settings';
@@ -42,18 +42,43 @@ function ReviewSkeleton() {
   );
 }
 
+/** A card of the review: its heading, with the way back to edit what it shows beside it. */
+function ReviewCard({
+  headingId,
+  title,
+  action,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h5" id={headingId}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
 /** The first step's answers, with a way back to it from the heading and from the keywords. */
 function DetailsCard({ details, onEdit }: { details: DetailsValues; onEdit: () => void }) {
   return (
-    <Card withBorder component="section" aria-labelledby="review-details">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5" id="review-details">
-          Campaign details
-        </Title>
+    <ReviewCard
+      headingId="review-details"
+      title="Campaign details"
+      action={
         <ActionIcon variant="subtle" aria-label="Edit campaign details" onClick={onEdit}>
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
-      </Group>
+      }
+    >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Fact label="Objective">{details.campaign_objective}</Fact>
         <Fact label="Campaign name">{details.campaign_name}</Fact>
@@ -75,22 +100,22 @@ function DetailsCard({ details, onEdit }: { details: DetailsValues; onEdit: () =
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
       </Group>
-    </Card>
+    </ReviewCard>
   );
 }
 
 /** The ad's texts, its link and how many files it has, with a way back to the second step. */
 function AdCard({ ad, fileCount, onEdit }: { ad: AdValues; fileCount: number; onEdit: () => void }) {
   return (
-    <Card withBorder component="section" aria-labelledby="review-ad">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5" id="review-ad">
-          Ad creative
-        </Title>
+    <ReviewCard
+      headingId="review-ad"
+      title="Ad creative"
+      action={
         <Button variant="light" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
           Edit Ad creative
         </Button>
-      </Group>
+      }
+    >
       <Stack gap="sm">
         <Fact label="Primary text">{ad.ad_title}</Fact>
         <Fact label="Additional details">{ad.ad_description}</Fact>
@@ -103,7 +128,7 @@ function AdCard({ ad, fileCount, onEdit }: { ad: AdValues; fileCount: number; on
           {fileCount} {fileCount === 1 ? 'file' : 'files'}
         </Fact>
       </Stack>
-    </Card>
+    </ReviewCard>
   );
 }
 
