@@ -32,6 +32,16 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  // A component or hook that outgrows a screen is split by what its parts do (subcomponents,
+  // hooks, helpers in utils); one that stays long says why beside it. Tests are left out: a
+  // test's length is its story.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
   // Features stay independent: pages and layouts in src/app compose them (ARCHITECTURE.md, The front end).
   ...FEATURES.map((feature) => {
     const others = FEATURES.filter((other) => other !== feature).join('|');

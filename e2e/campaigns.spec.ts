@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { freshEmail, signUpThroughApi } from './support/accounts';
+import { newCustomerThroughApi } from './support/accounts';
 import { CLIP, createCampaignThroughApi, PHOTO, tokenOf } from './support/campaigns';
 import { checkPage, dataList, dataRows, expect, expectWithinReach, logIn, test } from './support/fixtures';
 
@@ -7,11 +7,10 @@ const PASSWORD = 'Campaign-e2e-pass1';
 
 /** A new customer, signed in (finishing sign-up was their first login, so no welcome): each test has its own draft and lists. */
 async function newCustomer(page: Page, request: APIRequestContext) {
-  const email = freshEmail('campaigns');
-  await signUpThroughApi(request, email, PASSWORD);
-  await logIn(page, { email, password: PASSWORD });
+  const account = await newCustomerThroughApi(request, 'campaigns', PASSWORD);
+  await logIn(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
-  return { email, password: PASSWORD };
+  return account;
 }
 
 test.describe('the new-campaign wizard', () => {

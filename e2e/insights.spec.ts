@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { calendarDay, formatDate } from '@portal/contract';
-import { freshEmail, signUpThroughApi } from './support/accounts';
-import { createCampaignThroughApi, METRIC_FIGURES, tokenOf } from './support/campaigns';
+import { newCustomerThroughApi } from './support/accounts';
+import { approveThroughApi, createCampaignThroughApi, METRIC_FIGURES, tokenOf } from './support/campaigns';
 import { checkPage, checkToasts, expect, logIn, test } from './support/fixtures';
 import { ADMIN } from './support/server-env';
 
@@ -15,15 +15,10 @@ test.describe('figures, dashboards and analytics', () => {
     hasTouch,
   }) => {
     test.setTimeout(240_000);
-    const customer = { email: freshEmail('insights'), password: 'Insights-pass-1' };
-    await signUpThroughApi(request, customer.email, customer.password);
+    const customer = await newCustomerThroughApi(request, 'insights', 'Insights-pass-1');
     const name = `Autumn coats ${Date.now()}`;
     const campaignId = await createCampaignThroughApi(request, await tokenOf(request, customer), name);
-    const approved = await request.post(`/api/update-campaign-approval-status/${campaignId}`, {
-      headers: { authorization: `Bearer ${await tokenOf(request, ADMIN)}` },
-      data: { approval_status: 'approved' },
-    });
-    expect(approved.status()).toBe(200);
+    await approveThroughApi(request, campaignId);
 
     // The administrator opens Edit metrics from the Approved tab and saves an entry.
     const adminPage = await (await browser.newContext()).newPage();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { calendarDay } from '@portal/contract';
-import { freshEmail, signUpThroughApi } from './support/accounts';
-import { createCampaignThroughApi, METRIC_FIGURES, PHOTO, tokenOf } from './support/campaigns';
+import { freshEmail, newCustomerThroughApi } from './support/accounts';
+import { approveThroughApi, createCampaignThroughApi, METRIC_FIGURES, PHOTO, tokenOf } from './support/campaigns';
 import { checkPage, dataList, dataRows, expect, test } from './support/fixtures';
 import { expectFieldError, expectNoFieldError, logInByKeyboard, retype, tabTo, toast } from './support/keyboard';
 import { latestCode } from './support/mailbox';
@@ -17,22 +17,13 @@ import { ADMIN } from './support/server-env';
 
 const PASSWORD = 'Keyboard-pass-1';
 
-/** A customer who finished sign-up through the API (no welcome video: that was their first login). */
-async function newCustomer(request: APIRequestContext, label: string) {
-  const account = { email: freshEmail(label), password: PASSWORD };
-  await signUpThroughApi(request, account.email, account.password);
-  return account;
-}
+const newCustomer = (request: APIRequestContext, label: string) => newCustomerThroughApi(request, label, PASSWORD);
 
 /** A customer's campaign, sent for review and approved by the administrator through the API. */
 async function approvedCampaign(request: APIRequestContext, customer: { email: string; password: string }) {
   const name = `Keyboard boots ${Date.now()}`;
   const campaignId = await createCampaignThroughApi(request, await tokenOf(request, customer), name);
-  const approved = await request.post(`/api/update-campaign-approval-status/${campaignId}`, {
-    headers: { authorization: `Bearer ${await tokenOf(request, ADMIN)}` },
-    data: { approval_status: 'approved' },
-  });
-  expect(approved.status()).toBe(200);
+  await approveThroughApi(request, campaignId);
   return { name, campaignId };
 }
 

@@ -1,6 +1,6 @@
 import { formatDate } from '@portal/contract';
-import { freshEmail, signUpThroughApi } from './support/accounts';
-import { createCampaignThroughApi, tokenOf } from './support/campaigns';
+import { newCustomerThroughApi } from './support/accounts';
+import { approveThroughApi, createCampaignThroughApi, tokenOf } from './support/campaigns';
 import {
   checkPage,
   checkToasts,
@@ -12,7 +12,7 @@ import {
   loginPageUrl,
   test,
 } from './support/fixtures';
-import { ADMIN, E2E_PORT } from './support/server-env';
+import { E2E_PORT } from './support/server-env';
 
 const today = new Date();
 const todayText = formatDate(today);
@@ -23,15 +23,10 @@ test.describe('payments in the sandbox', () => {
     request,
   }) => {
     test.setTimeout(240_000);
-    const customer = { email: freshEmail('payments'), password: 'Payments-pass-1' };
-    await signUpThroughApi(request, customer.email, customer.password);
+    const customer = await newCustomerThroughApi(request, 'payments', 'Payments-pass-1');
     const name = `Winter boots ${Date.now()}`;
     const campaignId = await createCampaignThroughApi(request, await tokenOf(request, customer), name);
-    const approved = await request.post(`/api/update-campaign-approval-status/${campaignId}`, {
-      headers: { authorization: `Bearer ${await tokenOf(request, ADMIN)}` },
-      data: { approval_status: 'approved' },
-    });
-    expect(approved.status()).toBe(200);
+    await approveThroughApi(request, campaignId);
 
     // /balance: the amount due, with the campaign and its Pay button.
     await logIn(page, customer);
@@ -146,16 +141,11 @@ test.describe('payments in the sandbox', () => {
     page,
     request,
   }) => {
-    const customer = { email: freshEmail('link'), password: 'Payments-pass-1' };
-    await signUpThroughApi(request, customer.email, customer.password);
+    const customer = await newCustomerThroughApi(request, 'link', 'Payments-pass-1');
     const name = `Spring sale ${Date.now()}`;
     const token = await tokenOf(request, customer);
     const campaignId = await createCampaignThroughApi(request, token, name);
-    const approved = await request.post(`/api/update-campaign-approval-status/${campaignId}`, {
-      headers: { authorization: `Bearer ${await tokenOf(request, ADMIN)}` },
-      data: { approval_status: 'approved' },
-    });
-    expect(approved.status()).toBe(200);
+    await approveThroughApi(request, campaignId);
     const balance = await request.get('/api/customer/balance', { headers: { authorization: `Bearer ${token}` } });
     const link: string = (await balance.json()).data.campaigns_due[0].payment_link_url;
     // A path: it opens on whatever address the portal was reached at, not only PUBLIC_ORIGIN's.

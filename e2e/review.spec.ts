@@ -1,4 +1,4 @@
-import { freshEmail, signUpThroughApi } from './support/accounts';
+import { newCustomerThroughApi } from './support/accounts';
 import { createCampaignThroughApi, tokenOf } from './support/campaigns';
 import type { Page } from '@playwright/test';
 import {
@@ -34,8 +34,7 @@ test.describe('review, notifications and bans', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const customer = { email: freshEmail('reviewed'), password: 'Reviewed-pass-1' };
-    await signUpThroughApi(request, customer.email, customer.password);
+    const customer = await newCustomerThroughApi(request, 'reviewed', 'Reviewed-pass-1');
     const name = `Winter boots ${Date.now()}`;
     await createCampaignThroughApi(request, await tokenOf(request, customer), name);
 

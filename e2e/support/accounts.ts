@@ -41,3 +41,13 @@ export async function signUpThroughApi(request: APIRequestContext, email: string
   });
   expect(billing.status()).toBe(200);
 }
+
+/**
+ * A customer who finished sign-up through the API, at a fresh address named after `label`. No
+ * welcome video awaits them: finishing sign-up was their first login.
+ */
+export async function newCustomerThroughApi(request: APIRequestContext, label: string, password: string) {
+  const account = { email: freshEmail(label), password };
+  await signUpThroughApi(request, account.email, account.password);
+  return account;
+}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { ADMIN } from './server-env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PHOTO = path.join(here, '..', 'fixtures', 'photo.png');
@@ -59,6 +60,15 @@ export async function createCampaignThroughApi(request: APIRequestContext, token
   });
   expect(published.status()).toBe(200);
   return campaignId;
+}
+
+/** The administrator approves a campaign through the API; approval opens its payment link. */
+export async function approveThroughApi(request: APIRequestContext, campaignId: number) {
+  const approved = await request.post(`/api/update-campaign-approval-status/${campaignId}`, {
+    headers: { authorization: `Bearer ${await tokenOf(request, ADMIN)}` },
+    data: { approval_status: 'approved' },
+  });
+  expect(approved.status()).toBe(200);
 }
 
 /**

@@ -28,6 +28,7 @@ const myAccountPage = lazyComponent(() => import('./routes/my-account-page'), 'M
  * Loaders fill `queryClient`, the one the page's components read. Long, but a table: every
  * address of the app in one tree, so that where a page lives reads from top to bottom.
  */
+// eslint-disable-next-line max-lines-per-function -- the route table, one tree (above)
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,

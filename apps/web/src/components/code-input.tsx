@@ -29,29 +29,15 @@ interface CodeInputProps {
 }
 
 /**
- * The six single-digit code boxes (VERIFY_OTP, VERIFY_EMAIL_UPDATE) with a "Paste code"
- * button. Mantine's PinInput keeps to digits and moves the focus forward on entry and back on
- * Backspace from an empty box; pasting, by the button or into a box, follows the one rule above.
+ * What the boxes need that Mantine does not give them: the cursor in the first one on a focus
+ * request, and the error message read by each.
  */
-export function CodeInput({
-  value,
-  onChange,
-  onComplete,
-  error,
-  disabled,
-  label = 'Verification code',
-  focusRequest = 0,
-}: CodeInputProps) {
-  const labelId = useId();
+function useBoxesAria(error: string | undefined, focusRequest: number, disabled: boolean | undefined) {
   const boxes = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusRequest > 0 && !disabled) boxes.current?.querySelector<HTMLInputElement>('input[data-autofocus]')?.focus();
   }, [focusRequest, disabled]);
   const errorId = useId();
-  // A fixed id: without one Mantine swaps it for a random one after the first render, and the
-  // boxes, keyed by it, are made anew, losing what the effect below set on them.
-  const boxesId = useId();
-  const [hint, setHint] = useState('');
   // Each box is marked invalid with the code (Mantine does it) and must read the message too:
   // the keyboard is on the boxes, not on their group. Mantine's inputs set aria-describedby
   // only from a field wrapper, which would also give all six boxes one id, so it is set here.
@@ -61,6 +47,12 @@ export function CodeInput({
       else box.removeAttribute('aria-describedby');
     }
   }, [error, errorId]);
+  return { boxes, errorId };
+}
+
+/** Pasting a code, by the button or into a box: six digits fill the boxes, anything else gives a hint. */
+function useCodeFill(onChange: (value: string) => void, onComplete: ((value: string) => void) | undefined) {
+  const [hint, setHint] = useState('');
 
   const fill = (text: string) => {
     const code = asSixDigitCode(text);
@@ -81,6 +73,30 @@ export function CodeInput({
     }
   };
 
+  return { hint, clearHint: () => setHint(''), fill, pasteFromClipboard };
+}
+
+/**
+ * The six single-digit code boxes (VERIFY_OTP, VERIFY_EMAIL_UPDATE) with a "Paste code"
+ * button. Mantine's PinInput keeps to digits and moves the focus forward on entry and back on
+ * Backspace from an empty box; pasting, by the button or into a box, follows the one rule above.
+ */
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  error,
+  disabled,
+  label = 'Verification code',
+  focusRequest = 0,
+}: CodeInputProps) {
+  const labelId = useId();
+  // A fixed id: without one Mantine swaps it for a random one after the first render, and the
+  // boxes, keyed by it, are made anew, losing what useBoxesAria set on them.
+  const boxesId = useId();
+  const { boxes, errorId } = useBoxesAria(error, focusRequest, disabled);
+  const { hint, clearHint, fill, pasteFromClipboard } = useCodeFill(onChange, onComplete);
+
   return (
     <Stack gap="xs">
       <Input.Label id={labelId} component="span">
@@ -97,7 +113,7 @@ export function CodeInput({
           placeholder=""
           value={value}
           onChange={(next) => {
-            setHint('');
+            clearHint();
             onChange(next);
           }}
           onComplete={onComplete}

@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { billingDetailsSchema, type AccountType, type BillingDetailsValues } from '@portal/contract';
 import { useId } from 'react';
 import { serverFieldErrors } from '@/lib/form-errors';
@@ -23,25 +23,75 @@ interface BillingFormProps {
 }
 
 /**
- * The billing details form of sign-up and of EDIT_BILLING. It validates with the contract's
- * schema, the one the server uses, so the messages are the same on both sides; business name,
- * tax ID and currency exist for companies only.
- */
-/**
  * Mantine keeps a closed dropdown's options in the page (hidden) by default: for 250 countries
  * with their flags and 150 currencies, every keystroke in the form would re-render them all.
  * They are rendered only while the list is open.
  */
 const OPTIONS_WHEN_OPEN = { keepMounted: false } as const;
 
-export function BillingForm({ initialValues, submitLabel, loading, onSubmit, secondaryAction }: BillingFormProps) {
+type BillingFormState = UseFormReturnType<BillingFormValues>;
+
+/** Company or Individual, as a segmented control named by its caption. */
+function AccountTypeField({ form }: { form: BillingFormState }) {
   const typeLabelId = useId();
+  return (
+    <Stack gap={4}>
+      <Text id={typeLabelId} component="span" size="sm" fw={500}>
+        Account type
+      </Text>
+      <SegmentedControl
+        aria-labelledby={typeLabelId}
+        data={ACCOUNT_TYPE_OPTIONS}
+        fullWidth
+        value={form.values.type}
+        onChange={(type) => {
+          form.setFieldValue('type', type as AccountType);
+          // The business fields leave with the company type, and so do their messages.
+          form.clearFieldError('business_name');
+          form.clearFieldError('tax_id');
+          form.clearFieldError('currency');
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** The country list with each country's flag, in the field and beside each option. */
+function CountrySelect({ form }: { form: BillingFormState }) {
+  // Cached like the currencies: built once per page load, not per render.
+  const countries = countryOptions();
+  return (
+    <Select
+      label="Country"
+      data={countries}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="No country matches"
+      comboboxProps={OPTIONS_WHEN_OPEN}
+      leftSection={<FlagIcon code={form.values.country} />}
+      renderOption={({ option }) => (
+        <Group gap="xs" wrap="nowrap">
+          <FlagIcon code={option.value} />
+          {option.label}
+        </Group>
+      )}
+      {...form.getInputProps('country')}
+      onChange={(value) => form.setFieldValue('country', value ?? '')}
+    />
+  );
+}
+
+/**
+ * The billing details form of sign-up and of EDIT_BILLING. It validates with the contract's
+ * schema, the one the server uses, so the messages are the same on both sides; business name,
+ * tax ID and currency exist for companies only.
+ */
+export function BillingForm({ initialValues, submitLabel, loading, onSubmit, secondaryAction }: BillingFormProps) {
   const form = useForm<BillingFormValues>({
     initialValues: initialValues ?? billingFormValues(),
     validate: schemaResolver(billingDetailsSchema, { sync: true }),
   });
   // Built once per page load (the lists are cached), not per render.
-  const countries = countryOptions();
   const currencies = currencyOptions();
   const isCompany = form.values.type === 'company';
 
@@ -56,24 +106,7 @@ export function BillingForm({ initialValues, submitLabel, loading, onSubmit, sec
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Text id={typeLabelId} component="span" size="sm" fw={500}>
-            Account type
-          </Text>
-          <SegmentedControl
-            aria-labelledby={typeLabelId}
-            data={ACCOUNT_TYPE_OPTIONS}
-            fullWidth
-            value={form.values.type}
-            onChange={(type) => {
-              form.setFieldValue('type', type as AccountType);
-              // The business fields leave with the company type, and so do their messages.
-              form.clearFieldError('business_name');
-              form.clearFieldError('tax_id');
-              form.clearFieldError('currency');
-            }}
-          />
-        </Stack>
+        <AccountTypeField form={form} />
 
         {isCompany && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -83,23 +116,7 @@ export function BillingForm({ initialValues, submitLabel, loading, onSubmit, sec
         )}
 
         <SimpleGrid cols={{ base: 1, sm: isCompany ? 2 : 1 }} spacing="md">
-          <Select
-            label="Country"
-            data={countries}
-            searchable
-            allowDeselect={false}
-            nothingFoundMessage="No country matches"
-            comboboxProps={OPTIONS_WHEN_OPEN}
-            leftSection={<FlagIcon code={form.values.country} />}
-            renderOption={({ option }) => (
-              <Group gap="xs" wrap="nowrap">
-                <FlagIcon code={option.value} />
-                {option.label}
-              </Group>
-            )}
-            {...form.getInputProps('country')}
-            onChange={(value) => form.setFieldValue('country', value ?? '')}
-          />
+          <CountrySelect form={form} />
           {isCompany && (
             <Select
               label="Currency"

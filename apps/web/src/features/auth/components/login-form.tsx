@@ -17,6 +17,27 @@ import { incompleteRegistration } from '../utils/registration-status';
 import { forgetRememberedEmail, readRememberedEmail, rememberEmail } from '../utils/remember-me';
 import { ForgotPassword } from './forgot-password-modal';
 
+/** The documents signing in agrees to, linked under the form. */
+function LegalLinks() {
+  return (
+    <Text size="sm" c="dimmed">
+      By continuing, you agree to our{' '}
+      <ExternalLink href={settings.termsUrl} underline="always">
+        Terms and Conditions
+      </ExternalLink>
+      ,{' '}
+      <ExternalLink href={settings.privacyPolicyUrl} underline="always">
+        Privacy Policy
+      </ExternalLink>{' '}
+      and{' '}
+      <ExternalLink href={settings.faqUrl} underline="always">
+        FAQ
+      </ExternalLink>
+      .
+    </Text>
+  );
+}
+
 interface LoginFormValues {
   email: string;
   password: string;
@@ -98,21 +119,7 @@ export function LoginForm() {
         </Stack>
       </form>
 
-      <Text size="sm" c="dimmed">
-        By continuing, you agree to our{' '}
-        <ExternalLink href={settings.termsUrl} underline="always">
-          Terms and Conditions
-        </ExternalLink>
-        ,{' '}
-        <ExternalLink href={settings.privacyPolicyUrl} underline="always">
-          Privacy Policy
-        </ExternalLink>{' '}
-        and{' '}
-        <ExternalLink href={settings.faqUrl} underline="always">
-          FAQ
-        </ExternalLink>
-        .
-      </Text>
+      <LegalLinks />
     </Stack>
   );
 }

@@ -15,10 +15,70 @@ interface NamesFormValues {
   last_name: string;
 }
 
+/**
+ * The optional photo: its preview, a button that stands for the hidden file field, and Remove
+ * once one is chosen.
+ */
+function PhotoField({
+  photo,
+  preview,
+  error,
+  onChoose,
+  onRemove,
+}: {
+  photo: File | null;
+  preview: string | null;
+  error: string | null;
+  onChoose: (file: File | null) => void;
+  onRemove: () => void;
+}) {
+  const labelId = useId();
+  const errorId = useId();
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      <Avatar src={preview} alt="" size={80} radius="xl" />
+      <Stack gap="xs" miw={0}>
+        <Text id={labelId} size="sm" fw={500}>
+          Photo (optional)
+        </Text>
+        <Group gap="xs">
+          <FileButton
+            onChange={onChoose}
+            accept={PHOTO_ACCEPT}
+            inputProps={error ? { 'aria-invalid': true, 'aria-describedby': errorId } : undefined}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<IconPhoto size={16} aria-hidden />}
+                // The button stands for the (hidden) file field: it carries the field's error.
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${labelId} ${errorId}` : labelId}
+              >
+                {photo ? 'Change photo' : 'Choose photo'}
+              </Button>
+            )}
+          </FileButton>
+          {photo && (
+            <Button variant="default" size="xs" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRemove}>
+              Remove photo
+            </Button>
+          )}
+        </Group>
+        {error && (
+          <Text id={errorId} size="sm" c="var(--mantine-color-error)">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
+}
+
 /** Sign-up step 2 → 3: first and last name, and an optional photo with a preview. */
 export function SignupPersonalInfoForm({ userId }: { userId: number }) {
-  const photoLabelId = useId();
-  const photoErrorId = useId();
   const save = useSavePersonalInfo();
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -73,50 +133,7 @@ export function SignupPersonalInfoForm({ userId }: { userId: number }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Group gap="md" wrap="nowrap" align="center">
-          <Avatar src={preview} alt="" size={80} radius="xl" />
-          <Stack gap="xs" miw={0}>
-            <Text id={photoLabelId} size="sm" fw={500}>
-              Photo (optional)
-            </Text>
-            <Group gap="xs">
-              <FileButton
-                onChange={choosePhoto}
-                accept={PHOTO_ACCEPT}
-                inputProps={photoError ? { 'aria-invalid': true, 'aria-describedby': photoErrorId } : undefined}
-              >
-                {(props) => (
-                  <Button
-                    {...props}
-                    variant="default"
-                    size="xs"
-                    leftSection={<IconPhoto size={16} aria-hidden />}
-                    // The button stands for the (hidden) file field: it carries the field's error.
-                    aria-invalid={photoError ? true : undefined}
-                    aria-describedby={photoError ? `${photoLabelId} ${photoErrorId}` : photoLabelId}
-                  >
-                    {photo ? 'Change photo' : 'Choose photo'}
-                  </Button>
-                )}
-              </FileButton>
-              {photo && (
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={removePhoto}
-                >
-                  Remove photo
-                </Button>
-              )}
-            </Group>
-            {photoError && (
-              <Text id={photoErrorId} size="sm" c="var(--mantine-color-error)">
-                {photoError}
-              </Text>
-            )}
-          </Stack>
-        </Group>
+        <PhotoField photo={photo} preview={preview} error={photoError} onChoose={choosePhoto} onRemove={removePhoto} />
         <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('first_name')} />
         <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('last_name')} />
         <Button type="submit" fullWidth loading={save.isPending}>

@@ -26,15 +26,67 @@ function problemsOf(values: { name: string; url: string; objective: string }): [
   return problems;
 }
 
+const isArchived = (campaign: Campaign) => campaign.archived_at !== null;
+
+/** Sends the dialog's values, says whether the campaign went back to review, and closes the dialog. */
+function useSaveEdits(campaign: Campaign, onClose: () => void) {
+  const update = useUpdateCampaign();
+  const save = ({ name, url, onOff }: { name: string; url: string; onOff: Campaign['on_off'] }) => {
+    // An archived campaign cannot be switched on (409), even when it was left on before
+    // archiving: its "on" is then not sent, so its name and link can still change.
+    const onOffChange = isArchived(campaign) && onOff === 'on' ? {} : { on_off: onOff };
+    update.mutate(
+      { id: campaign.id, ...onOffChange, campaign_name: name.trim(), destination_url: url.trim() },
+      {
+        onSuccess: (answer) => {
+          const backToReview = campaign.approval_status === 'approved' && answer.data.approval_status === 'pending';
+          notifySuccess(
+            'Campaign updated',
+            backToReview ? CAMPAIGN_MESSAGES.updatedForReview : CAMPAIGN_MESSAGES.updated,
+          );
+          onClose();
+        },
+        onError: (error) => notifyRequestError(error, 'Failed to update campaign', 'Unknown error'),
+      },
+    );
+  };
+  return { save, saving: update.isPending };
+}
+
+/** On or Off; an archived campaign can only be off. */
+function StatusField({
+  archived,
+  value,
+  onChange,
+}: {
+  archived: boolean;
+  value: Campaign['on_off'];
+  onChange: (value: Campaign['on_off']) => void;
+}) {
+  return (
+    <Radio.Group
+      label="Status"
+      description={archived ? 'An archived campaign cannot be switched on.' : undefined}
+      value={value}
+      onChange={(next) => onChange(next === 'on' ? 'on' : 'off')}
+    >
+      <Group gap="lg" mt="xs">
+        <Radio value="on" label="On" disabled={archived} />
+        <Radio value="off" label="Off" />
+      </Group>
+    </Radio.Group>
+  );
+}
+
 function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
   const [name, setName] = useState(campaign.campaign_name);
   const [url, setUrl] = useState(campaign.destination_url ?? '');
   const [onOff, setOnOff] = useState<Campaign['on_off']>(campaign.on_off);
   const [nameError, setNameError] = useState<string>();
   const [urlError, setUrlError] = useState<string>();
-  const update = useUpdateCampaign();
+  const { save, saving } = useSaveEdits(campaign, onClose);
   const focusFirstInvalid = useFocusFirstInvalid();
-  const archived = campaign.archived_at !== null;
+  const archived = isArchived(campaign);
   // docs/product/campaigns.md, Editing a campaign: a new name or link sends an approved
   // campaign back to review, which takes it off the Active tab; say so before it is saved.
   const sendsBackToReview =
@@ -47,7 +99,7 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (update.isPending) return;
+        if (saving) return;
         const problems = problemsOf({ name, url, objective: campaign.campaign_objective });
         // Each toast's message is on its field too, where the keyboard is taken.
         const messageOf = (title: string) => problems.find(([problem]) => problem === title)?.[1];
@@ -61,23 +113,7 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
           focusFirstInvalid(event.currentTarget);
           return;
         }
-        // An archived campaign cannot be switched on (409), even when it was left on before
-        // archiving: its "on" is then not sent, so its name and link can still change.
-        const onOffChange = archived && onOff === 'on' ? {} : { on_off: onOff };
-        update.mutate(
-          { id: campaign.id, ...onOffChange, campaign_name: name.trim(), destination_url: url.trim() },
-          {
-            onSuccess: (answer) => {
-              const backToReview = campaign.approval_status === 'approved' && answer.data.approval_status === 'pending';
-              notifySuccess(
-                'Campaign updated',
-                backToReview ? CAMPAIGN_MESSAGES.updatedForReview : CAMPAIGN_MESSAGES.updated,
-              );
-              onClose();
-            },
-            onError: (error) => notifyRequestError(error, 'Failed to update campaign', 'Unknown error'),
-          },
-        );
+        save({ name, url, onOff });
       }}
     >
       <Stack gap="md">
@@ -106,23 +142,13 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
         />
         {/* Fixed once the campaign exists: shown, not editable. */}
         <TextInput label="Objective" value={campaign.campaign_objective} disabled />
-        <Radio.Group
-          label="Status"
-          description={archived ? 'An archived campaign cannot be switched on.' : undefined}
-          value={onOff}
-          onChange={(value) => setOnOff(value === 'on' ? 'on' : 'off')}
-        >
-          <Group gap="lg" mt="xs">
-            <Radio value="on" label="On" disabled={archived} />
-            <Radio value="off" label="Off" />
-          </Group>
-        </Radio.Group>
+        <StatusField archived={archived} value={onOff} onChange={setOnOff} />
         {sendsBackToReview && (
           <Alert color="yellow" variant="light" role="status">
             {CAMPAIGN_MESSAGES.editSendsBackToReview}
           </Alert>
         )}
-        <FormActions submitLabel="Save changes" loading={update.isPending} onCancel={onClose} />
+        <FormActions submitLabel="Save changes" loading={saving} onCancel={onClose} />
       </Stack>
     </form>
   );

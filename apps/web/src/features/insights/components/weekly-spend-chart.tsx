@@ -68,24 +68,18 @@ function chartGeometry(rows: readonly WeeklySpendRow[], width: number) {
   return { ticks, plotTop, plotBottom, plotLeft, plotRight, x, y, dayAt };
 }
 
-export function WeeklySpendChart({ rows }: { rows: WeeklySpendRow[] }) {
-  const { ref, width } = useElementSize();
+type ChartGeometry = ReturnType<typeof chartGeometry>;
+
+/**
+ * The day the tooltip shows, moved by the arrow keys, Home and End, and by the pointer; Escape
+ * puts it away.
+ */
+function useActiveDay(dayCount: number, dayAt: ChartGeometry['dayAt']) {
   const [activeDay, setActiveDay] = useState<number | null>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const { ticks, plotTop, plotBottom, plotLeft, plotRight, x, y, dayAt } = chartGeometry(rows, width);
-
-  // Days still to come are null: the line stops at today rather than dropping to them.
-  const pathOf = (key: (typeof SERIES)[number]['key']) =>
-    line<WeeklySpendRow>()
-      .defined((row) => row[key] !== null)
-      .x((_, index) => x(index))
-      .y((row) => y(row[key]!))(rows) ?? undefined;
-
-  const moveTo = (day: number) => setActiveDay(Math.min(rows.length - 1, Math.max(0, day)));
+  const moveTo = (day: number) => setActiveDay(Math.min(dayCount - 1, Math.max(0, day)));
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
     const current = activeDay ?? 0;
-    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: rows.length - 1 }[event.key];
+    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: dayCount - 1 }[event.key];
     if (next === undefined) {
       if (event.key === 'Escape') setActiveDay(null);
       return;
@@ -95,6 +89,79 @@ export function WeeklySpendChart({ rows }: { rows: WeeklySpendRow[] }) {
   };
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) =>
     moveTo(dayAt(event.clientX - event.currentTarget.getBoundingClientRect().left));
+  return { activeDay, setActiveDay, onKeyDown, onPointerMove };
+}
+
+/** The grid, the amounts up the left and the days along the bottom. */
+function PlotBackdrop({ rows, geometry }: { rows: readonly WeeklySpendRow[]; geometry: ChartGeometry }) {
+  const { ticks, plotTop, plotBottom, plotLeft, plotRight, x, y } = geometry;
+  return (
+    <>
+      <g className={classes.grid}>
+        {ticks.map((tick) => (
+          <line key={tick} x1={plotLeft} x2={plotRight} y1={y(tick)} y2={y(tick)} />
+        ))}
+        {rows.map((row, index) => (
+          <line key={row.day} x1={x(index)} x2={x(index)} y1={plotTop} y2={plotBottom} />
+        ))}
+      </g>
+      <g className={classes.axis} data-axis="amount" textAnchor="end">
+        {ticks.map((tick) => (
+          <text key={tick} x={plotLeft - 8} y={y(tick)} dominantBaseline="middle">
+            {formatAxisAmount(tick)}
+          </text>
+        ))}
+      </g>
+      <g className={classes.axis} data-axis="day" textAnchor="middle">
+        {rows.map((row, index) => (
+          <text key={row.day} x={x(index)} y={plotBottom + 20}>
+            {row.day}
+          </text>
+        ))}
+      </g>
+    </>
+  );
+}
+
+/** Each week's line, with a dot on every day it has; the active day's dots are larger. */
+function SpendLines({
+  rows,
+  geometry: { x, y },
+  activeDay,
+}: {
+  rows: readonly WeeklySpendRow[];
+  geometry: ChartGeometry;
+  activeDay: number | null;
+}) {
+  // Days still to come are null: the line stops at today rather than dropping to them.
+  const pathOf = (key: (typeof SERIES)[number]['key']) =>
+    line<WeeklySpendRow>()
+      .defined((row) => row[key] !== null)
+      .x((_, index) => x(index))
+      .y((row) => y(row[key]!))(rows) ?? undefined;
+  return (
+    <>
+      {SERIES.map((series) => (
+        <g key={series.key} className={series.className} data-series={series.key}>
+          <path d={pathOf(series.key)} fill="none" />
+          {rows.map((row, index) => {
+            const amount = row[series.key];
+            if (amount === null) return null;
+            return <circle key={row.day} cx={x(index)} cy={y(amount)} r={index === activeDay ? 5 : 3} />;
+          })}
+        </g>
+      ))}
+    </>
+  );
+}
+
+export function WeeklySpendChart({ rows }: { rows: WeeklySpendRow[] }) {
+  const { ref, width } = useElementSize();
+  const titleId = useId();
+  const descriptionId = useId();
+  const geometry = chartGeometry(rows, width);
+  const { plotTop, plotBottom, x } = geometry;
+  const { activeDay, setActiveDay, onKeyDown, onPointerMove } = useActiveDay(rows.length, geometry.dayAt);
 
   const active = activeDay === null ? undefined : rows[activeDay];
   // The tooltip sits beside the day, on the side with more room, and wraps to fit that side.
@@ -142,41 +209,11 @@ export function WeeklySpendChart({ rows }: { rows: WeeklySpendRow[] }) {
         >
           <title id={titleId}>{TITLE}</title>
           <desc id={descriptionId}>{DESCRIPTION}</desc>
-          <g className={classes.grid}>
-            {ticks.map((tick) => (
-              <line key={tick} x1={plotLeft} x2={plotRight} y1={y(tick)} y2={y(tick)} />
-            ))}
-            {rows.map((row, index) => (
-              <line key={row.day} x1={x(index)} x2={x(index)} y1={plotTop} y2={plotBottom} />
-            ))}
-          </g>
-          <g className={classes.axis} data-axis="amount" textAnchor="end">
-            {ticks.map((tick) => (
-              <text key={tick} x={plotLeft - 8} y={y(tick)} dominantBaseline="middle">
-                {formatAxisAmount(tick)}
-              </text>
-            ))}
-          </g>
-          <g className={classes.axis} data-axis="day" textAnchor="middle">
-            {rows.map((row, index) => (
-              <text key={row.day} x={x(index)} y={plotBottom + 20}>
-                {row.day}
-              </text>
-            ))}
-          </g>
+          <PlotBackdrop rows={rows} geometry={geometry} />
           {activeDay !== null && (
             <line className={classes.cursor} x1={x(activeDay)} x2={x(activeDay)} y1={plotTop} y2={plotBottom} />
           )}
-          {SERIES.map((series) => (
-            <g key={series.key} className={series.className} data-series={series.key}>
-              <path d={pathOf(series.key)} fill="none" />
-              {rows.map((row, index) => {
-                const amount = row[series.key];
-                if (amount === null) return null;
-                return <circle key={row.day} cx={x(index)} cy={y(amount)} r={index === activeDay ? 5 : 3} />;
-              })}
-            </g>
-          ))}
+          <SpendLines rows={rows} geometry={geometry} activeDay={activeDay} />
         </svg>
       )}
       {/* Read out as the arrow keys move: the same words the tooltip shows. */}

@@ -14,7 +14,7 @@ import { leavePortalFor } from '@/lib/navigation';
 import { notifyRequestError } from '@/lib/notify';
 import { useCheckout, usePayWithSandbox, useStartCheckoutSession } from '../api/checkout';
 import { usePaymentMethods } from '../api/list-payment-methods';
-import { cardFormErrors, cardName, cardServerErrors } from '../utils/card-form';
+import { cardFormErrors, cardName, cardServerErrors, type CardFormErrors } from '../utils/card-form';
 import { SandboxCardFields, useCardFields } from './sandbox-card-fields';
 
 /** What a payment covers: "7 days" of a daily budget, or "the whole campaign". */
@@ -115,6 +115,37 @@ function SavedCardChoice({
   );
 }
 
+/** The customer's saved cards, and the one chosen to pay with: by default the first that is active, else a new card. */
+function useCardChoice() {
+  const cards = usePaymentMethods();
+  const [choice, setChoice] = useState<string | null>(null);
+  const saved = cards.isError ? [] : (cards.data ?? []);
+  const firstActive = saved.find((card) => card.status === 'active');
+  const chosen = choice ?? (firstActive ? String(firstActive.id) : NEW_CARD);
+  return { saved, chosen, setChoice, loadingCards: cards.data === undefined && !cards.isError };
+}
+
+/**
+ * Shows why a sandbox payment failed: a refused card on its fields and in the form's alert,
+ * anything else as a toast. A link that cannot be paid any more shows nothing here: its reason
+ * is answered for the page to show instead.
+ */
+function showRefusal(
+  error: unknown,
+  show: { setErrors: (errors: CardFormErrors) => void; setProblem: (problem: string) => void },
+): Unpayable | undefined {
+  if (isApiError(error) && error.status === 409) return 'closed';
+  if (isApiError(error) && error.status === 404) return 'not-found';
+  const refused = cardServerErrors(error);
+  if (isApiError(error) && error.status === 422) {
+    show.setErrors(refused?.fields ?? {});
+    show.setProblem(error.serverMessage ?? refused?.other.join(' ') ?? PAYMENT_MESSAGES.cardOrSavedCard);
+  } else {
+    notifyRequestError(error, 'Something went wrong');
+  }
+  return undefined;
+}
+
 /** The sandbox's payment: a saved card or a new one, paid on this page. */
 function SandboxPayment({
   token,
@@ -127,18 +158,12 @@ function SandboxPayment({
   onPaid: (payment: PaymentActivity) => void;
   onUnpayable: (reason: Unpayable) => void;
 }) {
-  const cards = usePaymentMethods();
   const pay = usePayWithSandbox(token);
   const focusFirstInvalid = useFocusFirstInvalid();
-  const [choice, setChoice] = useState<string | null>(null);
+  const { saved, chosen, setChoice, loadingCards } = useCardChoice();
   const { values, setErrors, fields } = useCardFields();
   const [problem, setProblem] = useState<string>();
   const problemId = useId();
-
-  const saved = cards.isError ? [] : (cards.data ?? []);
-  const firstActive = saved.find((card) => card.status === 'active');
-  const chosen = choice ?? (firstActive ? String(firstActive.id) : NEW_CARD);
-  const loadingCards = cards.data === undefined && !cards.isError;
 
   const submit = (form: HTMLFormElement) => {
     if (pay.isPending || loadingCards) return;
@@ -161,17 +186,9 @@ function SandboxPayment({
     pay.mutate(body, {
       onSuccess: (answer) => onPaid(answer.data),
       onError: (error) => {
-        if (isApiError(error) && error.status === 409) return onUnpayable('closed');
-        if (isApiError(error) && error.status === 404) return onUnpayable('not-found');
-        const refused = cardServerErrors(error);
-        if (isApiError(error) && error.status === 422) {
-          setErrors(refused?.fields ?? {});
-          setProblem(error.serverMessage ?? refused?.other.join(' ') ?? PAYMENT_MESSAGES.cardOrSavedCard);
-          focusFirstInvalid(form, payButton);
-          return;
-        }
-        notifyRequestError(error, 'Something went wrong');
-        focusFirstInvalid(form, payButton);
+        const unpayable = showRefusal(error, { setErrors, setProblem });
+        if (unpayable) onUnpayable(unpayable);
+        else focusFirstInvalid(form, payButton);
       },
     });
   };

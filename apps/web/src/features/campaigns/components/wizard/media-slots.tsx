@@ -70,6 +70,40 @@ function MediaState({ item }: { item: MediaItem }) {
   );
 }
 
+/** One file's card: its picture, name and state, a Remove button, and why it was refused. */
+function MediaCard({ item, onRemove }: { item: MediaItem; onRemove: (item: MediaItem) => void }) {
+  return (
+    <Card withBorder padding="xs" role="listitem" aria-label={item.name}>
+      <Card.Section>
+        <Group justify="center" h={96} bg="var(--mantine-color-default-hover)">
+          <MediaThumb item={item} />
+        </Group>
+      </Card.Section>
+      <Text size="xs" mt={6} truncate="end" title={item.name}>
+        {item.name}
+      </Text>
+      <Group justify="space-between" gap={4} wrap="nowrap" mt={4}>
+        <MediaState item={item} />
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="sm"
+          aria-label={`Remove ${item.name}`}
+          loading={item.state === 'removing'}
+          onClick={() => onRemove(item)}
+        >
+          <IconTrash size={14} aria-hidden />
+        </ActionIcon>
+      </Group>
+      {item.error && (
+        <Text size="xs" mt={4} c="var(--mantine-color-error)" role="alert">
+          {item.error}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
 /**
  * The ad's media slots: one card per file with its progress while it uploads, and a plus
  * control that adds files, at most 20 (docs/product/campaigns.md, Ad creative).
@@ -101,34 +135,7 @@ export function MediaSlots({
       </div>
       <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="sm" role="list" aria-labelledby="media-label">
         {items.map((item) => (
-          <Card key={item.id} withBorder padding="xs" role="listitem" aria-label={item.name}>
-            <Card.Section>
-              <Group justify="center" h={96} bg="var(--mantine-color-default-hover)">
-                <MediaThumb item={item} />
-              </Group>
-            </Card.Section>
-            <Text size="xs" mt={6} truncate="end" title={item.name}>
-              {item.name}
-            </Text>
-            <Group justify="space-between" gap={4} wrap="nowrap" mt={4}>
-              <MediaState item={item} />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="sm"
-                aria-label={`Remove ${item.name}`}
-                loading={item.state === 'removing'}
-                onClick={() => onRemove(item)}
-              >
-                <IconTrash size={14} aria-hidden />
-              </ActionIcon>
-            </Group>
-            {item.error && (
-              <Text size="xs" mt={4} c="var(--mantine-color-error)" role="alert">
-                {item.error}
-              </Text>
-            )}
-          </Card>
+          <MediaCard key={item.id} item={item} onRemove={onRemove} />
         ))}
         {/* In the list as its last item, so the list holds only items. */}
         <div role="listitem">

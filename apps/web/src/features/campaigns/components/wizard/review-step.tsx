@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
 import { IconPencil } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ExternalLink } from '@/components/external-link';
 import { Fact } from '@/components/fact';
 import { settings } from '@/config/settings';
@@ -39,6 +39,96 @@ function ReviewSkeleton() {
         <Skeleton h={420} />
       </Grid.Col>
     </Grid>
+  );
+}
+
+/** A card of the review: its heading, with the way back to edit what it shows beside it. */
+function ReviewCard({
+  headingId,
+  title,
+  action,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h5" id={headingId}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** The first step's answers, with a way back to it from the heading and from the keywords. */
+function DetailsCard({ details, onEdit }: { details: DetailsValues; onEdit: () => void }) {
+  return (
+    <ReviewCard
+      headingId="review-details"
+      title="Campaign details"
+      action={
+        <ActionIcon variant="subtle" aria-label="Edit campaign details" onClick={onEdit}>
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Fact label="Objective">{details.campaign_objective}</Fact>
+        <Fact label="Campaign name">{details.campaign_name}</Fact>
+        <Fact label="Status">{details.status === 'active' ? 'Active' : 'Paused'}</Fact>
+        <Fact label="Budget">
+          {formatUsd(details.budget_amount === '' ? null : details.budget_amount)}{' '}
+          {details.budget_type === 'lifetime' ? 'lifetime' : 'a day'}
+        </Fact>
+      </SimpleGrid>
+      <Group justify="space-between" mt="sm" align="flex-end">
+        <Fact label="Keywords">
+          <Pill.Group mt={4}>
+            {details.keywords.map((keyword) => (
+              <Pill key={keyword}>{keyword}</Pill>
+            ))}
+          </Pill.Group>
+        </Fact>
+        <ActionIcon variant="subtle" aria-label="Edit keywords" onClick={onEdit}>
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </ReviewCard>
+  );
+}
+
+/** The ad's texts, its link and how many files it has, with a way back to the second step. */
+function AdCard({ ad, fileCount, onEdit }: { ad: AdValues; fileCount: number; onEdit: () => void }) {
+  return (
+    <ReviewCard
+      headingId="review-ad"
+      title="Ad creative"
+      action={
+        <Button variant="light" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
+          Edit Ad creative
+        </Button>
+      }
+    >
+      <Stack gap="sm">
+        <Fact label="Primary text">{ad.ad_title}</Fact>
+        <Fact label="Additional details">{ad.ad_description}</Fact>
+        <Fact label="Destination link">
+          <Anchor href={ad.destination_url} target="_blank" rel="noopener noreferrer" size="sm">
+            {ad.destination_url}
+          </Anchor>
+        </Fact>
+        <Fact label="Media">
+          {fileCount} {fileCount === 1 ? 'file' : 'files'}
+        </Fact>
+      </Stack>
+    </ReviewCard>
   );
 }
 
@@ -67,59 +157,8 @@ export function ReviewStep({
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack>
-          <Card withBorder component="section" aria-labelledby="review-details">
-            <Group justify="space-between" mb="sm">
-              <Title order={3} size="h5" id="review-details">
-                Campaign details
-              </Title>
-              <ActionIcon variant="subtle" aria-label="Edit campaign details" onClick={onEditDetails}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Fact label="Objective">{details.campaign_objective}</Fact>
-              <Fact label="Campaign name">{details.campaign_name}</Fact>
-              <Fact label="Status">{details.status === 'active' ? 'Active' : 'Paused'}</Fact>
-              <Fact label="Budget">
-                {formatUsd(details.budget_amount === '' ? null : details.budget_amount)}{' '}
-                {details.budget_type === 'lifetime' ? 'lifetime' : 'a day'}
-              </Fact>
-            </SimpleGrid>
-            <Group justify="space-between" mt="sm" align="flex-end">
-              <Fact label="Keywords">
-                <Pill.Group mt={4}>
-                  {details.keywords.map((keyword) => (
-                    <Pill key={keyword}>{keyword}</Pill>
-                  ))}
-                </Pill.Group>
-              </Fact>
-              <ActionIcon variant="subtle" aria-label="Edit keywords" onClick={onEditDetails}>
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
-          </Card>
-          <Card withBorder component="section" aria-labelledby="review-ad">
-            <Group justify="space-between" mb="sm">
-              <Title order={3} size="h5" id="review-ad">
-                Ad creative
-              </Title>
-              <Button variant="light" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEditAd}>
-                Edit Ad creative
-              </Button>
-            </Group>
-            <Stack gap="sm">
-              <Fact label="Primary text">{ad.ad_title}</Fact>
-              <Fact label="Additional details">{ad.ad_description}</Fact>
-              <Fact label="Destination link">
-                <Anchor href={ad.destination_url} target="_blank" rel="noopener noreferrer" size="sm">
-                  {ad.destination_url}
-                </Anchor>
-              </Fact>
-              <Fact label="Media">
-                {media.length} {media.length === 1 ? 'file' : 'files'}
-              </Fact>
-            </Stack>
-          </Card>
+          <DetailsCard details={details} onEdit={onEditDetails} />
+          <AdCard ad={ad} fileCount={media.length} onEdit={onEditAd} />
           <Text size="sm" c="dimmed">
             By publishing this campaign you agree to our{' '}
             <ExternalLink href={settings.termsUrl} underline="always">

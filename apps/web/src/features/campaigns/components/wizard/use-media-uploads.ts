@@ -41,27 +41,53 @@ async function refusalOf(key: string): Promise<string | undefined> {
 let nextId = 0;
 const newId = () => `media-${++nextId}`;
 
+/** An address to upload the file to; undefined, with the failure shown, when none could be issued. */
+async function uploadAddressFor(file: File) {
+  try {
+    return await requestUploadUrl({
+      file_name: file.name,
+      file_type: contentTypeOf(file.name),
+      file_size: file.size,
+    });
+  } catch (error) {
+    notifyRequestError(error, 'Failed to fetch campaigns', 'Unknown error');
+    return undefined;
+  }
+}
+
 /**
- * The wizard's files (docs/product/campaigns.md, Ad creative and Media): each chosen file is
- * uploaded at once, straight to storage through an address the API issues, with its own
- * progress; removing a stored one deletes it from storage first.
+ * The chosen files there is room for and whose kind is allowed, each with its tile; the others
+ * are refused with a message.
  */
-export function useMediaUploads(initial: StoredMedia[]) {
+function acceptFiles(files: File[], room: number): [MediaItem, File][] {
+  if (files.length > room) {
+    notifyError('Maximum Limit Reached', MEDIA_MESSAGES.tooManyFiles);
+  }
+  const accepted: [MediaItem, File][] = [];
+  for (const file of files.slice(0, Math.max(room, 0))) {
+    const kind = mediaKindOf(file.name);
+    if (!kind) {
+      notifyError('Failed to upload media files', MEDIA_MESSAGES.typeNotAllowed);
+      continue;
+    }
+    accepted.push([
+      { id: newId(), name: file.name, kind, localUrl: URL.createObjectURL(file), state: 'uploading', percent: 0 },
+      file,
+    ]);
+  }
+  return accepted;
+}
+
+/** The files on screen, and the changes the uploads make to them one file at a time. */
+function useMediaItems(initial: StoredMedia[]) {
   const [items, setItems] = useState<MediaItem[]>(() =>
     initial.map((media) => ({ ...media, id: newId(), state: 'uploaded', percent: 100 })),
   );
-  const aborts = useRef(new Map<string, AbortController>());
   // How many files there are, for addFiles to check the limit against without waiting for a render.
   const countRef = useRef(items.length);
   useEffect(() => {
     countRef.current = items.length;
   }, [items.length]);
-
-  // Leaving the page stops uploads still running and frees the previews' memory.
-  useEffect(() => {
-    const running = aborts.current;
-    return () => running.forEach((controller) => controller.abort());
-  }, []);
 
   const patch = useCallback((id: string, change: Partial<MediaItem>) => {
     setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
@@ -75,20 +101,41 @@ export function useMediaUploads(initial: StoredMedia[]) {
     });
   }, []);
 
+  /** After the ad is saved: the server's list, in its order, with fresh view addresses. */
+  const replaceWithStored = useCallback((stored: StoredMedia[]) => {
+    setItems((current) =>
+      stored.map((media) => {
+        const existing = current.find((item) => item.key === media.key);
+        return { ...existing, ...media, id: existing?.id ?? newId(), state: 'uploaded', percent: 100 };
+      }),
+    );
+  }, []);
+
+  return { items, setItems, countRef, patch, drop, replaceWithStored };
+}
+
+/**
+ * The wizard's files (docs/product/campaigns.md, Ad creative and Media): each chosen file is
+ * uploaded at once, straight to storage through an address the API issues, with its own
+ * progress; removing a stored one deletes it from storage first.
+ */
+export function useMediaUploads(initial: StoredMedia[]) {
+  const { items, setItems, countRef, patch, drop, replaceWithStored } = useMediaItems(initial);
+  const aborts = useRef(new Map<string, AbortController>());
+
+  // Leaving the page stops uploads still running and frees the previews' memory.
+  useEffect(() => {
+    const running = aborts.current;
+    return () => running.forEach((controller) => controller.abort());
+  }, []);
+
   const upload = useCallback(
     async (item: MediaItem, file: File) => {
       const controller = new AbortController();
       aborts.current.set(item.id, controller);
       try {
-        let target;
-        try {
-          target = await requestUploadUrl({
-            file_name: file.name,
-            file_type: contentTypeOf(file.name),
-            file_size: file.size,
-          });
-        } catch (error) {
-          notifyRequestError(error, 'Failed to fetch campaigns', 'Unknown error');
+        const target = await uploadAddressFor(file);
+        if (!target) {
           drop(item.id);
           return;
         }
@@ -115,28 +162,13 @@ export function useMediaUploads(initial: StoredMedia[]) {
 
   const addFiles = useCallback(
     (files: File[]) => {
-      const room = MEDIA_LIMITS.filesPerCampaign - countRef.current;
-      if (files.length > room) {
-        notifyError('Maximum Limit Reached', MEDIA_MESSAGES.tooManyFiles);
-      }
-      const accepted: [MediaItem, File][] = [];
-      for (const file of files.slice(0, Math.max(room, 0))) {
-        const kind = mediaKindOf(file.name);
-        if (!kind) {
-          notifyError('Failed to upload media files', MEDIA_MESSAGES.typeNotAllowed);
-          continue;
-        }
-        accepted.push([
-          { id: newId(), name: file.name, kind, localUrl: URL.createObjectURL(file), state: 'uploading', percent: 0 },
-          file,
-        ]);
-      }
+      const accepted = acceptFiles(files, MEDIA_LIMITS.filesPerCampaign - countRef.current);
       if (accepted.length === 0) return;
       countRef.current += accepted.length;
       setItems((current) => [...current, ...accepted.map(([item]) => item)]);
       for (const [item, file] of accepted) void upload(item, file);
     },
-    [upload],
+    [countRef, setItems, upload],
   );
 
   const remove = useCallback(
@@ -160,16 +192,6 @@ export function useMediaUploads(initial: StoredMedia[]) {
     },
     [drop, patch],
   );
-
-  /** After the ad is saved: the server's list, in its order, with fresh view addresses. */
-  const replaceWithStored = useCallback((stored: StoredMedia[]) => {
-    setItems((current) =>
-      stored.map((media) => {
-        const existing = current.find((item) => item.key === media.key);
-        return { ...existing, ...media, id: existing?.id ?? newId(), state: 'uploaded', percent: 100 };
-      }),
-    );
-  }, []);
 
   return { items, addFiles, remove, replaceWithStored, uploading: items.some((item) => item.state === 'uploading') };
 }
