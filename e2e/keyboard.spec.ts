@@ -268,7 +268,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(amountSpent).toBeFocused();
     await expectFieldError(amountSpent, 'Amount spent is required');
-    await expectFieldError(dialog.getByLabel(/^Stories with link/), 'Stories with link count is required');
+    await expectFieldError(dialog.getByLabel(/^Stories With Link/), 'Stories with link count is required');
     await expectFieldError(dialog.getByLabel(/^Posting date and time/), 'At least one date is required');
     await checkPage(page);
 

@@ -3,13 +3,12 @@ import { SPENT_HINTS, SPENT_LABELS, type AdminStatistics } from '@portal/contrac
 import { IconChartBar } from '@tabler/icons-react';
 import { useId } from 'react';
 import { EmptyMessage, Panel } from '@/components/panel';
-import { formatCount, formatUsd } from '@/lib/format';
+import { formatCount, formatUsd, NO_VALUE } from '@/lib/format';
 import { useAdminStatistics } from '../api/dashboard';
 import { useDashboardErrorToast } from '../hooks/dashboard-error-toast';
 import classes from './admin-stat-tiles.module.css';
 
 const TILE_HEIGHT = 104;
-const NONE = '—';
 
 /** A tile's value, or its parts (Customers: active and banned) each with its own label. */
 type TileValue = string | { label: string; value: string }[];
@@ -21,7 +20,7 @@ interface Tile {
 
 /** docs/product/insights.md, Admin tiles, and the money tiles of docs/product/payments.md. */
 export function adminTiles(stats: AdminStatistics): Tile[] {
-  const cost = (amount: number | null) => (amount === null ? NONE : formatUsd(amount));
+  const cost = (amount: number | null) => (amount === null ? NO_VALUE : formatUsd(amount));
   return [
     {
       label: 'Customers',

@@ -12,11 +12,10 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Fact } from '@/components/fact';
 import { SUCCESS_GREEN } from '@/config/theme';
-import { figuresAsOf, formatCount, formatDate, formatDateTime, formatHours, formatUsd } from '@/lib/format';
+import { figuresAsOf, formatCount, formatDate, formatDateTime, formatHours, formatUsd, NO_VALUE } from '@/lib/format';
 import { entryCosts } from '../utils/costs';
 
 /** What a figure shows when the campaign has no entry, or a cost has nothing to divide by. */
-const NO_FIGURE = '—';
 
 /** A row of a card: a figure of the current entry, or (`ofCampaign`) a fact of the campaign shown among them. */
 type Row =
@@ -27,7 +26,7 @@ const money = (label: string, pick: (entry: StatisticsEntry) => number | null): 
   label,
   value: (entry) => {
     const amount = pick(entry);
-    return amount === null ? NO_FIGURE : formatUsd(amount);
+    return amount === null ? NO_VALUE : formatUsd(amount);
   },
 });
 const count = (label: string, pick: (entry: StatisticsEntry) => number): Row => ({
@@ -53,7 +52,7 @@ const KEY_FIGURES: Row[] = (['amount_spent', 'total_reach', 'total_impressions',
 );
 
 function PostingDates({ dates }: { dates: string[] }) {
-  if (dates.length === 0) return NO_FIGURE;
+  if (dates.length === 0) return NO_VALUE;
   return (
     <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
       {dates.map((date, index) => (
@@ -77,7 +76,7 @@ const DETAIL_GROUPS: { title: string; figures: Row[] }[] = [
       money('Cost per click', (entry) => entryCosts(entry).costPerClick),
       money('Cost per lead', (entry) => entryCosts(entry).costPerLead),
       // The latest payment's day, as in the lists, not the one entered with the figures.
-      { label: 'Date paid', ofCampaign: (campaign) => formatDate(campaign.date_paid) || NO_FIGURE },
+      { label: 'Date paid', ofCampaign: (campaign) => formatDate(campaign.date_paid) || NO_VALUE },
     ],
   },
   { title: 'Audience', figures: enteredOf('audience') },
@@ -99,7 +98,7 @@ function Figures({ figures, campaign }: { figures: Row[]; campaign: Campaign }) 
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs">
       {figures.map((figure) => (
         <Fact key={figure.label} label={figure.label}>
-          {'ofCampaign' in figure ? figure.ofCampaign(campaign) : entry ? figure.value(entry) : NO_FIGURE}
+          {'ofCampaign' in figure ? figure.ofCampaign(campaign) : entry ? figure.value(entry) : NO_VALUE}
         </Fact>
       ))}
     </SimpleGrid>
@@ -123,7 +122,7 @@ function StatusBadges({ campaign }: { campaign: Campaign }) {
 }
 
 const customerName = (campaign: Campaign) =>
-  `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || NO_FIGURE;
+  `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || NO_VALUE;
 
 /**
  * One campaign on an analytics page (docs/product/insights.md, Analytics pages): its name and
@@ -195,9 +194,9 @@ export function CampaignAnalyticsCard({ campaign, audience }: { campaign: Campai
               </Title>
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="xs">
                 {audience === 'admin' && (
-                  <Fact label="Figures as of">{entry ? formatDate(entry.created_at) : NO_FIGURE}</Fact>
+                  <Fact label="Figures as of">{entry ? formatDate(entry.created_at) : NO_VALUE}</Fact>
                 )}
-                <Fact label="Posting dates">{entry ? <PostingDates dates={entry.dates} /> : NO_FIGURE}</Fact>
+                <Fact label="Posting dates">{entry ? <PostingDates dates={entry.dates} /> : NO_VALUE}</Fact>
               </SimpleGrid>
             </div>
           </Stack>
