@@ -15,7 +15,9 @@ async function rowsOf(dataDir: string, query: string): Promise<unknown[]> {
   }
 }
 
-describe('backing up and restoring DATA_DIR (the embedded default)', () => {
+// The embedded default only (with DATABASE_URL the commands refuse to run, and the test run has
+// no embedded template to start from).
+describe.skipIf(process.env.DATABASE_URL)('backing up and restoring DATA_DIR (the embedded default)', () => {
   let parent: string;
   let dataDir: string;
   beforeAll(async () => {
