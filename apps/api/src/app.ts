@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import { composeServices, type Services } from './composition';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
+import { requestIdGenerator, runForRequest } from './lib/request-context';
 import { Metrics } from './lib/metrics';
 import { accountRoutes } from './modules/account/account.routes';
 import { campaignRoutes } from './modules/campaigns/campaign.routes';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy !== false),
     bodyLimit: JSON_BODY_LIMIT,
     // A client that stalls must not hold a connection forever.
     requestTimeout: 120_000,
@@ -89,6 +91,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // The id is answered, for a user to quote to support, and stays with everything the request
+  // causes (lib/request-context.ts).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    runForRequest(request.id, done);
+  });
   app.setSerializerCompiler(serializerCompiler);
 
   const metrics = config.metrics ? new Metrics() : undefined;

@@ -20,6 +20,8 @@ export const domainEvents = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The request that caused it, when one did: the `reqId` of its log lines (README, "Logs"). */
+    requestId: varchar('request_id', { length: 64 }),
   },
   (table) => [
     index('domain_events_pending_idx')

@@ -25,6 +25,8 @@ export const mailQueue = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The request that caused it, when one did: the `reqId` of its log lines (README, "Logs"). */
+    requestId: varchar('request_id', { length: 64 }),
   },
   (table) => [index('mail_queue_due_idx').on(table.nextAttemptAt)],
 );

@@ -75,6 +75,8 @@ export interface NewDomainEvent<T extends DomainEventType = DomainEventType> {
 export interface DomainEvent<T extends DomainEventType = DomainEventType> extends NewDomainEvent<T> {
   id: number;
   createdAt: Date;
+  /** The request that recorded it, if any: subscribers run as part of it (lib/request-context.ts). */
+  requestId: string | null;
 }
 
 /** The NOTIFY channel that wakes the dispatcher of every process when an event commits. */

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { buildRepositories, type RepositoriesOf, type RepositoryFactories } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { nextAttemptAt } from '../../lib/backoff';
+import { requestLogFields, runForRequest } from '../../lib/request-context';
 import type { JobDefinition, JobRunner } from '../../lib/job-runner';
 import { DOMAIN_EVENTS_CHANNEL, type DomainEvent, type DomainEventType } from './domain-events';
 import { EventRepository } from './event.repository';
@@ -93,16 +94,20 @@ export class EventDispatcher<F extends RepositoryFactories> implements EventSubs
         for (const event of batch) {
           const callbacks: (() => void)[] = [];
           try {
-            await tx.transaction(async (savepoint) => {
-              const context = {
-                repos: buildRepositories(savepoint, this.options.repositories),
-                afterCommit: (fn: () => void) => callbacks.push(fn),
-              };
-              for (const subscriber of this.subscribers.get(event.type) ?? []) {
-                await subscriber.handle(event as never, context);
-              }
-              await new EventRepository(savepoint).markProcessed(event.id, this.options.clock.now());
-            });
+            // Subscribers run as part of the request that recorded the event: what they queue
+            // (e-mails) carries its id on, and so do the log lines about it.
+            await runForRequest(event.requestId, () =>
+              tx.transaction(async (savepoint) => {
+                const context = {
+                  repos: buildRepositories(savepoint, this.options.repositories),
+                  afterCommit: (fn: () => void) => callbacks.push(fn),
+                };
+                for (const subscriber of this.subscribers.get(event.type) ?? []) {
+                  await subscriber.handle(event as never, context);
+                }
+                await new EventRepository(savepoint).markProcessed(event.id, this.options.clock.now());
+              }),
+            );
             committed.push(...callbacks);
             handled += 1;
           } catch (error) {
@@ -122,11 +127,12 @@ export class EventDispatcher<F extends RepositoryFactories> implements EventSubs
     const { clock, log } = this.options;
     const attempts = event.attempts + 1;
     const reason = error instanceof Error ? error.message : String(error);
+    const about = { eventId: event.id, type: event.type, ...requestLogFields(event.requestId) };
     if (attempts >= MAX_EVENT_ATTEMPTS) {
-      log.error({ eventId: event.id, type: event.type, err: error }, 'giving up on an event');
+      log.error({ ...about, err: error }, 'giving up on an event');
       await events.markAbandoned(event.id, attempts, clock.now(), reason);
     } else {
-      log.warn({ eventId: event.id, type: event.type, attempts, err: error }, 'event not handled, will retry');
+      log.warn({ ...about, attempts, err: error }, 'event not handled, will retry');
       await events.markRetry(event.id, attempts, nextAttemptAt(clock.now(), attempts), reason);
     }
   }

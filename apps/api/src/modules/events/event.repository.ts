@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { currentRequestId } from '../../lib/request-context';
 import { domainEvents } from '../../db/schema';
 import { DOMAIN_EVENTS_CHANNEL, type DomainEvent, type NewDomainEvent } from './domain-events';
 
@@ -11,7 +12,14 @@ export class EventRepository {
   async record(event: NewDomainEvent, at: Date): Promise<void> {
     const [row] = await this.db
       .insert(domainEvents)
-      .values({ type: event.type, payload: event.payload, userId: event.userId, createdAt: at, nextAttemptAt: at })
+      .values({
+        type: event.type,
+        payload: event.payload,
+        userId: event.userId,
+        createdAt: at,
+        nextAttemptAt: at,
+        requestId: currentRequestId() ?? null,
+      })
       .returning({ id: domainEvents.id });
     await this.db.execute(sql`select pg_notify(${DOMAIN_EVENTS_CHANNEL}, ${String(row!.id)})`);
   }
@@ -34,6 +42,7 @@ export class EventRepository {
       userId: row.userId,
       payload: row.payload as DomainEvent['payload'],
       createdAt: row.createdAt,
+      requestId: row.requestId,
       attempts: row.attempts,
     }));
   }

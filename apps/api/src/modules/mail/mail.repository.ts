@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { mailQueue } from '../../db/schema';
+import { currentRequestId } from '../../lib/request-context';
 
 export class MailRepository {
   constructor(private readonly db: Database) {}
 
   async enqueue(message: { to: string; template: string; params: Record<string, string> }, at: Date): Promise<void> {
-    await this.db.insert(mailQueue).values({ ...message, nextAttemptAt: at, createdAt: at });
+    await this.db
+      .insert(mailQueue)
+      .values({ ...message, nextAttemptAt: at, createdAt: at, requestId: currentRequestId() ?? null });
   }
 
   /**

@@ -3,6 +3,7 @@ import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { nextAttemptAt } from '../../lib/backoff';
+import { requestLogFields } from '../../lib/request-context';
 import type { JobDefinition, JobRunner } from '../../lib/job-runner';
 import { type MailRepository } from './mail.repository';
 import {
@@ -47,6 +48,12 @@ export const mailJobs = (mailer: Mailer): JobDefinition[] => [
  * (decision 010) that runs right after an action and again on a period, so a failed send is
  * retried without the user noticing.
  */
+/** How the log names a message: its id, and the request that queued it (lib/request-context.ts). */
+const about = (message: { id: number; requestId: string | null }) => ({
+  mailId: message.id,
+  ...requestLogFields(message.requestId),
+});
+
 export class Mailer {
   private running: Promise<number> | undefined;
   private readonly templates = new Map<string, MailTemplate>();
@@ -115,14 +122,15 @@ export class Mailer {
           }
           await transport.send({ from, to: message.to, ...content });
           await repository.markSent(message.id, clock.now(), content.subject);
+          log.info({ ...about(message), template: message.template }, 'e-mail sent');
           sent += 1;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           if (message.attempts >= MAX_MAIL_ATTEMPTS) {
-            log.error({ mailId: message.id, err: error }, 'giving up on an e-mail');
+            log.error({ ...about(message), err: error }, 'giving up on an e-mail');
             await repository.markFailed(message.id, clock.now(), reason);
           } else {
-            log.warn({ mailId: message.id, attempts: message.attempts, err: error }, 'e-mail not sent, will retry');
+            log.warn({ ...about(message), attempts: message.attempts, err: error }, 'e-mail not sent, will retry');
             await repository.markRetry(message.id, nextAttemptAt(clock.now(), message.attempts), reason);
           }
         }
