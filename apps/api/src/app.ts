@@ -10,6 +10,7 @@ import { composeServices, type Services } from './composition';
 import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/logging';
 import { requestIdGenerator, runForRequest } from './lib/request-context';
+import { startTracing } from './plugins/tracing';
 import { Metrics } from './lib/metrics';
 import { accountRoutes } from './modules/account/account.routes';
 import { campaignRoutes } from './modules/campaigns/campaign.routes';
@@ -90,6 +91,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before anything else is registered, so that every hook and route is traced.
+  if (config.tracing) {
+    const tracing = await startTracing(config.tracing, config.role);
+    await app.register(tracing.plugin);
+    app.addHook('onClose', () => tracing.shutdown());
+  }
   app.setValidatorCompiler(validatorCompiler);
   // The id is answered, for a user to quote to support, and stays with everything the request
   // causes (lib/request-context.ts).

@@ -40,6 +40,9 @@ const envSchema = z.object({
       .optional(),
   ),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+  // The standard OpenTelemetry variables (the exporter also reads OTEL_EXPORTER_OTLP_HEADERS itself).
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(url('OTEL_EXPORTER_OTLP_ENDPOINT').optional()),
+  OTEL_SERVICE_NAME: optionalText.pipe(z.string().max(100).optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(
     z
@@ -128,6 +131,8 @@ export interface Config {
   migrate: boolean;
   /** Prometheus metrics (docs/deploy.md, Metrics): off, or served at /metrics on `port` (the API's own when unset), behind `token` if set. */
   metrics: { port: number | undefined; token: string | undefined } | undefined;
+  /** OpenTelemetry traces (docs/deploy.md, Traces): off, or sent over OTLP/HTTP to `endpoint`. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicOrigin: string;
@@ -264,6 +269,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     migrate: isOn(e.MIGRATE),
     metrics: isOn(e.METRICS) ? { port: e.METRICS_PORT, token: e.METRICS_TOKEN } : undefined,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME ?? 'advertiser-portal' }
+      : undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
