@@ -32,6 +32,36 @@ describe('GET /metrics with METRICS=true', () => {
     }
   });
 
+  it('refuses malformed tokens and other methods in the error format', async () => {
+    for (const authorization of [
+      'Bearer',
+      `Bearer  ${TOKEN}`,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${'x'.repeat(10_000)}`,
+      'Bearer é',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: ERROR_MESSAGES.metricsTokenRequired });
+    }
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.json()).toHaveProperty('message');
+  });
+
+  it('answers 20 scrapes at once, each of them whole', async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, () => scrape()));
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200);
+      expect(sample(response.body, 'portal_event_streams_open')).toBe(0);
+      expect(sample(response.body, 'portal_mail_queue_messages{state="failed"}')).toBe(0);
+    }
+  });
+
   it('has the requests, refused logins, jobs, queues, streams and the process', async () => {
     const user = await t.createUser();
     const refused = await t.app.inject({

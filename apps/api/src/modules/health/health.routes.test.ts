@@ -56,6 +56,23 @@ describe('GET /api/health/live and /api/health/ready', () => {
     expect(ready.json()).toEqual({ status: 'ready', database: 'up', migrations: 'applied' });
   });
 
+  it('answer 20 probes at once, and ignore what a probe should not send', async () => {
+    const probes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        t.app.inject({
+          method: 'GET',
+          url: index % 2 ? '/api/health/ready?verbose=%ff' : '/api/health/live',
+          headers: { authorization: 'Bearer not-a-session', 'content-type': 'application/json' },
+          payload: index % 4 === 0 ? '{not json' : undefined,
+        }),
+      ),
+    );
+    for (const [index, probe] of probes.entries()) {
+      expect(probe.statusCode).toBe(200);
+      expect(probe.json()).toHaveProperty('status', index % 2 ? 'ready' : 'ok');
+    }
+  });
+
   it('stay live but are not ready once the database is closed', async () => {
     await t.database.close();
     const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
