@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentStatusLabel } from '../payments/payments.schemas';
-import { dueBreakdown, formatUsd } from './money';
+import { costPerUnit, dueBreakdown, formatCents, formatUsd } from './money';
 
 describe('money as the portal writes it', () => {
   it('writes dollars with the sign, thousands separators and two decimals', () => {
@@ -8,6 +8,17 @@ describe('money as the portal writes it', () => {
     expect(formatUsd(-12.5)).toBe('-$12.50');
     expect(formatUsd(1234567)).toBe('$1,234,567.00');
     expect(formatUsd(null)).toBe('');
+    expect(formatCents(125_050)).toBe('$1,250.50');
+  });
+
+  it('divides cents spent by units and rounds to the cent, or says null with nothing to divide by', () => {
+    expect(costPerUnit(12_000, 48)).toBe(2.5);
+    expect(costPerUnit(10_000, 3)).toBe(33.33);
+    expect(costPerUnit(20_000, 3)).toBe(66.67);
+    expect(costPerUnit(115, 2)).toBe(0.58);
+    expect(costPerUnit(0, 12)).toBe(0);
+    expect(costPerUnit(12_000, 0)).toBeNull();
+    expect(costPerUnit(0, 0)).toBeNull();
   });
 
   it('says how an amount due is made: days of a daily budget, or a lifetime budget', () => {

@@ -23,6 +23,26 @@ export function formatUsd(amount: number | null | undefined): string {
   return `${amount < 0 ? '-' : ''}$${groupThousands(Math.abs(amount).toFixed(2))}`;
 }
 
+/**
+ * The server keeps money in whole cents (so that sums are exact) and answers in dollars; these
+ * are the one place each way is written.
+ */
+export const centsToDollars = (cents: number): number => cents / 100;
+export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
+/** "$1,250.00" of an amount kept in cents. */
+export const formatCents = (cents: number): string => formatUsd(centsToDollars(cents));
+
+/**
+ * Dollars spent per unit (a click, a lead), rounded to the cent; null when there are none to
+ * divide by (docs/product/insights.md, Cost per click and per lead). Worked in whole cents, so
+ * a half cent is not tipped the wrong way by floating point (1.15 / 2 is 0.57499… in dollars).
+ */
+export function costPerUnit(spentCents: number, units: number): number | null {
+  if (!Number.isFinite(spentCents) || !Number.isFinite(units) || units <= 0) return null;
+  return centsToDollars(Math.round(spentCents / units));
+}
+
 const dollars = z.number().meta({ description: 'US dollars, at most two decimals' });
 
 /**

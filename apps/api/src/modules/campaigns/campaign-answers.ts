@@ -1,6 +1,6 @@
-import { checkoutPath, type Campaign, type CampaignContent, type CampaignDetail } from '@portal/contract';
+import { type Campaign, type CampaignContent, type CampaignDetail, checkoutPath, costPerUnit } from '@portal/contract';
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
-import { costPer, toStatisticsEntry } from './statistics-entry-answers';
+import { toStatisticsEntry } from './statistics-entry-answers';
 import { amountDueOf } from '../payments';
 import type { CampaignView } from './campaign-views';
 
@@ -22,8 +22,8 @@ function figuresOf(current: CampaignStatisticsRow | null) {
   return {
     impressions: current.totalImpressions,
     link_clicks: current.linkClicks,
-    cost_per_click: costPer(current.amountSpentCents, current.linkClicks),
-    cost_per_lead: costPer(current.amountSpentCents, current.leadGenerated),
+    cost_per_click: costPerUnit(current.amountSpentCents, current.linkClicks),
+    cost_per_lead: costPerUnit(current.amountSpentCents, current.leadGenerated),
   };
 }
 

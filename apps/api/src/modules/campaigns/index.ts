@@ -6,7 +6,7 @@
  * - `CampaignRepository`: to payments, which locks a campaign before its payment link and marks
  *   it paid or unpaid (decision 016); to review, for decisions and bans; to insights, for the
  *   lists and dashboards; and to the event subscribers of mail, notifications and payments.
- * - `StatisticsRepository`, `toStatisticsEntry`, `costPer`, `dollars`: to insights, which enters
+ * - `StatisticsRepository`, `toStatisticsEntry`: to insights, which enters
  *   and shows the figures (`campaign_statistics` belongs to the campaign).
  * - `CampaignService` and `toCampaign`: to review and insights, which answer campaigns.
  * - `campaignFactsOf`, `campaignFactsNow`: to the modules that record events about a campaign
@@ -18,5 +18,5 @@ export { campaignFactsNow, campaignFactsOf } from './campaign-facts';
 export type { AnalyticsScope } from './campaign-lists';
 export { CampaignRepository } from './campaign.repository';
 export type { CampaignService } from './campaign.service';
-export { answeredFigure, costPer, dollars, toStatisticsEntry } from './statistics-entry-answers';
+export { answeredFigure, toStatisticsEntry } from './statistics-entry-answers';
 export { StatisticsRepository } from './statistics.repository';

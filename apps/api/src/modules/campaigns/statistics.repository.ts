@@ -1,11 +1,9 @@
 import { and, desc, eq, gt, lte, min } from 'drizzle-orm';
-import { FIGURES, calendarDay, type FigureKey, type StatisticsValues } from '@portal/contract';
+import { calendarDay, dollarsToCents, type FigureKey, FIGURES, type StatisticsValues } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { campaignStatistics, figureColumn, type CampaignStatisticsRow, type FigureColumn } from '../../db/schema';
 
 const newestFirst = [desc(campaignStatistics.asOf), desc(campaignStatistics.id)];
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** The `campaign_statistics` table (docs/product/insights.md, Statistics entries). Entries are only added. */
 export class StatisticsRepository {
@@ -28,7 +26,7 @@ export class StatisticsRepository {
         ...(Object.fromEntries(
           FIGURES.map((figure) => {
             const value = values[figure.key];
-            return [figureColumn(figure), figure.unit === 'money' ? cents(value) : value];
+            return [figureColumn(figure), figure.unit === 'money' ? dollarsToCents(value) : value];
           }),
         ) as Record<FigureColumn<FigureKey>, number>),
         dates: values.dates,

@@ -1,7 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { FIGURES, type Campaign } from '@portal/contract';
-import { costPer } from '../campaigns';
+import { type Campaign, costPerUnit, dollarsToCents, FIGURES } from '@portal/contract';
 
 /**
  * The analytics pages' CSV file (docs/product/insights.md, CSV export): one row per campaign
@@ -39,7 +38,7 @@ export function csvRow(campaign: Campaign, withCustomer: boolean): Record<string
     const value = entry?.[figure.key];
     figures[figure.key] = value === undefined ? '' : figure.unit === 'money' ? money(value) : String(value);
   }
-  const spentCents = entry ? Math.round(entry.amount_spent * 100) : 0;
+  const spentCents = entry ? dollarsToCents(entry.amount_spent) : 0;
   return {
     id: String(campaign.id),
     campaign_name: campaign.campaign_name,
@@ -53,8 +52,8 @@ export function csvRow(campaign: Campaign, withCustomer: boolean): Record<string
     figures_as_of: day(entry?.created_at ?? null),
     ...figures,
     impressions: entry ? String(entry.total_impressions) : '',
-    cost_per_click: entry ? money(costPer(spentCents, entry.link_clicks)) : '',
-    cost_per_lead: entry ? money(costPer(spentCents, entry.lead_generated)) : '',
+    cost_per_click: entry ? money(costPerUnit(spentCents, entry.link_clicks)) : '',
+    cost_per_lead: entry ? money(costPerUnit(spentCents, entry.lead_generated)) : '',
     // The campaign's latest payment, as in the lists; not the day entered with the figures.
     date_paid: day(campaign.date_paid),
     dates: entry ? entry.dates.join('; ') : '',

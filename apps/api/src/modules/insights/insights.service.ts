@@ -1,17 +1,19 @@
 import type { Readable } from 'node:stream';
 import {
-  DASHBOARD_FIGURES,
-  STATISTICS_MESSAGES,
-  WEEK_DAYS,
   addCalendarDays,
-  calendarDay,
-  isoWeekMonday,
   type AdminStatistics,
+  calendarDay,
+  centsToDollars,
+  costPerUnit,
+  DASHBOARD_FIGURES,
   type DashboardStatistics,
+  isoWeekMonday,
   type ListQuery,
   type SpendDay,
+  STATISTICS_MESSAGES,
   type StatisticsEntry,
   type StatisticsValues,
+  WEEK_DAYS,
   type WeeklySpend,
 } from '@portal/contract';
 import type { DataAccess } from '../../db/transactor';
@@ -19,7 +21,7 @@ import { figureColumn, SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type Summ
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
-import { answeredFigure, costPer, dollars, toCampaign, toStatisticsEntry } from '../campaigns';
+import { answeredFigure, toCampaign, toStatisticsEntry } from '../campaigns';
 import type { AuditRepository } from '../audit';
 import type { AnalyticsScope, CampaignRepository, StatisticsRepository } from '../campaigns';
 import type { PaymentRepository } from '../payments';
@@ -128,7 +130,7 @@ export class InsightsService {
       WEEK_DAYS.map((name, index) => {
         const date = addCalendarDays(monday, index);
         const cents = spent.find((day) => day.day === date)?.cents ?? 0;
-        return { day: name, date, amount_spent: date > today ? null : dollars(cents) };
+        return { day: name, date, amount_spent: date > today ? null : centsToDollars(cents) };
       });
     return { current_week: week(addCalendarDays(lastMonday, 7)), previous_week: week(lastMonday) };
   }
@@ -151,12 +153,12 @@ export class InsightsService {
       campaigns: { pending: tabs.pending, approved: tabs.active, declined: tabs.declined },
       total_impressions: totals.totalImpressions,
       total_reach: totals.totalReach,
-      amount_spent: dollars(totals.amountSpentCents),
+      amount_spent: centsToDollars(totals.amountSpentCents),
       link_clicks: totals.linkClicks,
-      cost_per_click: costPer(totals.amountSpentCents, totals.linkClicks),
-      cost_per_lead: costPer(totals.amountSpentCents, totals.leadGenerated),
-      revenue_collected: dollars(money.collectedCents),
-      amount_due: dollars(money.dueCents),
+      cost_per_click: costPerUnit(totals.amountSpentCents, totals.linkClicks),
+      cost_per_lead: costPerUnit(totals.amountSpentCents, totals.leadGenerated),
+      revenue_collected: centsToDollars(money.collectedCents),
+      amount_due: centsToDollars(money.dueCents),
     };
   }
 

@@ -1,4 +1,4 @@
-import { cardLabel, checkoutPath, formatDate, formatUsd, receiptPath } from '@portal/contract';
+import { cardLabel, checkoutPath, formatCents, formatDate, receiptPath } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
@@ -75,7 +75,7 @@ export function subscribeMail(
       payment.billing.email,
       paymentReceipt.with({
         campaignName: payment.campaignName,
-        amount: formatUsd(payment.amountCents / 100),
+        amount: formatCents(payment.amountCents),
         paidOn: formatDate(payment.paidAt),
         card: payment.card ? cardLabel(payment.card.brand, payment.card.last4) : 'card',
         transactionId: payment.transactionId,
@@ -101,7 +101,7 @@ export function subscribeMail(
       campaign.ownerEmail,
       paymentDueNotice.with({
         campaignName: campaign.name,
-        amount: formatUsd(link.amountCents / 100),
+        amount: formatCents(link.amountCents),
         paymentUrl: `${publicOrigin}${checkoutPath(link.token)}`,
       }),
     );

@@ -1,4 +1,4 @@
-import { approvalNotice, formatUsd } from '@portal/contract';
+import { approvalNotice, formatCents } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEvent, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
@@ -66,7 +66,7 @@ export function subscribeNotifications(
     const { campaignId, paymentId } = event.payload;
     const payment = event.payload.payment ?? (await paymentFactsNow(repos.payments, paymentId));
     if (!payment) return;
-    const message = `Payment of ${formatUsd(payment.amountCents / 100)} received for your campaign "${payment.campaignName}"`;
+    const message = `Payment of ${formatCents(payment.amountCents)} received for your campaign "${payment.campaignName}"`;
     await repos.notifications.create(
       [{ userId: ownerOf(event), message, eventType: 'system', senderId: null, campaignId }],
       event.createdAt,
@@ -81,7 +81,7 @@ export function subscribeNotifications(
     if (link?.id !== linkId) return;
     const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
     if (!campaign) return;
-    const message = `The paid week of your campaign "${campaign.name}" is over: pay ${formatUsd(link.amountCents / 100)} for the next 7 days`;
+    const message = `The paid week of your campaign "${campaign.name}" is over: pay ${formatCents(link.amountCents)} for the next 7 days`;
     await repos.notifications.create(
       [{ userId: ownerOf(event), message, eventType: 'system', senderId: null, campaignId }],
       event.createdAt,

@@ -1,4 +1,4 @@
-import { checkoutPath, formatUsd, PAYMENT_MESSAGES, type PaymentActivity } from '@portal/contract';
+import { checkoutPath, formatCents, PAYMENT_MESSAGES, type PaymentActivity } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   WebhookEventError,
@@ -174,7 +174,7 @@ export class CheckoutService {
           action: 'campaign.payment_refunded',
           subject: { type: 'campaign', id: refund.campaign.id },
           after: {
-            amount: formatUsd(payment.amountCents / 100),
+            amount: formatCents(payment.amountCents),
             transaction_id: payment.transactionId,
             link_status: refund.link.status,
           },

@@ -1,10 +1,8 @@
-import { cardLabel, receiptPath, type PaymentActivity } from '@portal/contract';
+import { cardLabel, centsToDollars, type PaymentActivity, receiptPath } from '@portal/contract';
 import type { PaymentRow } from '../../db/schema';
 import type { PaymentFacts } from '../events';
 import type { PaymentRepository } from './payment.repository';
 import { receiptNumber } from './payment-links';
-
-export const dollars = (cents: number) => cents / 100;
 
 /** A payment as the payment activity, the checkout's answer and the receipt show it. */
 export function toPaymentActivity(row: PaymentRow): PaymentActivity {
@@ -13,7 +11,7 @@ export function toPaymentActivity(row: PaymentRow): PaymentActivity {
     transaction_id: row.transactionId,
     created_at: row.paidAt.toISOString(),
     status: row.status,
-    amount: dollars(row.amountCents),
+    amount: centsToDollars(row.amountCents),
     payment_method: row.cardBrand && row.cardLast4 ? cardLabel(row.cardBrand, row.cardLast4) : null,
     campaign_id: row.campaignId,
     campaign_name: row.campaignName,

@@ -1,3 +1,4 @@
+import { centsToDollars } from '@portal/contract';
 import { randomBytes } from 'node:crypto';
 import type { AmountDue } from '@portal/contract';
 import type { CampaignRow, PaymentLinkRow, paymentLinks } from '../../db/schema';
@@ -49,9 +50,9 @@ export function newPaymentLink(
 export function amountDueOf(link: Pick<PaymentLinkRow, 'amountCents' | 'coversDays'>): AmountDue {
   const daily = link.coversDays ? Math.round(link.amountCents / link.coversDays) : null;
   return {
-    amount: link.amountCents / 100,
+    amount: centsToDollars(link.amountCents),
     covers_days: link.coversDays,
-    daily_amount: daily === null ? null : daily / 100,
+    daily_amount: daily === null ? null : centsToDollars(daily),
   };
 }
 

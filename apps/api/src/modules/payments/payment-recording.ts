@@ -1,4 +1,4 @@
-import { formatUsd } from '@portal/contract';
+import { formatCents } from '@portal/contract';
 import type { PaymentProvider, ProviderPayment } from '../../adapters/payments/payment-provider';
 import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '../../db/schema';
 import type { AuditRepository } from '../audit';
@@ -84,7 +84,7 @@ export async function recordPayment(
       before: { payment_status: campaign.paymentStatus },
       after: {
         payment_status: 'paid',
-        amount: formatUsd(payment.amountCents / 100),
+        amount: formatCents(payment.amountCents),
         transaction_id: payment.transactionId,
       },
     },

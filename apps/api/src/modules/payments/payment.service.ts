@@ -1,10 +1,17 @@
-import { checkoutPath, isAdminRole, PAYMENT_MESSAGES, type ListQuery, type Receipt } from '@portal/contract';
+import {
+  centsToDollars,
+  checkoutPath,
+  isAdminRole,
+  type ListQuery,
+  PAYMENT_MESSAGES,
+  type Receipt,
+} from '@portal/contract';
 import type { SellerConfig } from '../../config';
 import type { DataAccess } from '../../db/transactor';
 import { notFound } from '../../lib/http-errors';
 import type { Principal } from '../../lib/principal';
 import type { PaymentRepository } from './payment.repository';
-import { dollars, toPaymentActivity } from './payment-answers';
+import { toPaymentActivity } from './payment-answers';
 import { amountDueOf, receiptNumber } from './payment-links';
 
 export interface PaymentServiceOptions {
@@ -25,7 +32,7 @@ export class PaymentService {
   async balance(principal: Principal) {
     const due = await this.options.data.repos.payments.due(principal.userId);
     return {
-      total_amount_due: dollars(due.reduce((sum, link) => sum + link.amountCents, 0)),
+      total_amount_due: centsToDollars(due.reduce((sum, link) => sum + link.amountCents, 0)),
       campaigns_due: due.map((link) => ({
         id: link.campaignId,
         campaign_name: link.campaignName,

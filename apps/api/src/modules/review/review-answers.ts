@@ -1,3 +1,4 @@
+import { centsToDollars } from '@portal/contract';
 import type { HistoryEntry, ListedUser } from '@portal/contract';
 import type { User } from '../../db/schema';
 import type { AuditRecord } from '../audit';
@@ -19,7 +20,7 @@ export const toListedUser = (user: User, spentCents: number): ListedUser => ({
   first_name: user.firstName ?? '',
   last_name: user.lastName ?? '',
   email: user.email,
-  total_spent: spentCents / 100,
+  total_spent: centsToDollars(spentCents),
   status: user.status,
   type: user.roleId,
 });
