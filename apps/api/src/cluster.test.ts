@@ -49,6 +49,10 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
     database = await openTestDatabase({ migrated: false });
     s3 = await startS3Server();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-cluster-'));
+    // The balancer first, so the processes can be told the address users reach them at; it
+    // learns the web processes' addresses once they listen.
+    const backends: string[] = [];
+    proxy = await startRoundRobinProxy(backends, visitor);
     const env = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
@@ -73,19 +77,25 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       TRUST_PROXY: '1',
+      PUBLIC_ORIGIN: proxy.url,
     };
-    // All three at once, on a database with no table yet.
-    servers = await Promise.all(
-      (['web', 'web', 'worker'] as const).map((role, index) =>
-        startServerProcess(`${role}-${'ABW'[index]}`, { ...env, ROLE: role }),
-      ),
+    // All three at once, on a database with no table yet. Those that start are kept for
+    // afterAll to stop, even if another fails.
+    const roles = ['web', 'web', 'worker'] as const;
+    const started = await Promise.allSettled(
+      roles.map((role, index) => startServerProcess(`${role}-${'ABW'[index]}`, { ...env, ROLE: role })),
     );
+    servers = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     [webA, webB] = servers as [ServerProcess, ServerProcess];
+    backends.push(webA.url, webB.url);
     await Promise.all(servers.map((server) => waitUntilReady(server)));
     // Ready means the migrations are applied; start-up goes on to seed the administrator and, in
     // the worker, to listen for events. This line is printed once all of that is done.
-    await Promise.all(servers.map((server) => server.printed('listening on http://localhost:', 30_000)));
-    proxy = await startRoundRobinProxy([webA.url, webB.url], visitor);
+    await Promise.all(
+      servers.map((server, index) => server.printed(`listening on ${proxy.url} (role: ${roles[index]}`, 30_000)),
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -206,7 +216,9 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
 
   it("tells the customer's stream on one process of an approval made on the other", async () => {
     const stream = await openEventStream(`${webB.url}/api/my-notifications/stream`, customerToken);
-    streams.push(stream);
+    // A second tab, through the balancer: its events must come through the proxy as they are sent.
+    const proxied = await openEventStream(`${proxy.url}/api/my-notifications/stream`, customerToken);
+    streams.push(stream, proxied);
     const decided = await call(webA.url, 'POST', `/api/update-campaign-approval-status/${campaignId}`, {
       token: adminToken,
       json: { approval_status: 'approved' },
@@ -222,7 +234,9 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
       campaign: { id: campaignId },
     });
     expect(unread_count).toBe(1);
+    expect(JSON.parse((await proxied.next('notification', 5_000)).data)).toEqual({ notification, unread_count });
     stream.close();
+    proxied.close();
   });
 
   it('takes the payment in the sandbox', async () => {
@@ -300,7 +314,11 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
       expect(refused.status, `attempt ${attempt}`).toBe(401);
     }
     // Half the tries went to each process: each alone has seen too few to lock the account.
-    expect(new Set(proxy.served.slice(first))).toEqual(new Set([0, 1]));
+    const tries = proxy.served.slice(first);
+    expect([tries.filter((backend) => backend === 0).length, tries.filter((backend) => backend === 1).length]).toEqual([
+      LOGIN_LIMITS.triesPerAccount.points / 2,
+      LOGIN_LIMITS.triesPerAccount.points / 2,
+    ]);
 
     for (const server of [webA, webB]) {
       const locked = await call(server.url, 'POST', '/api/login', {

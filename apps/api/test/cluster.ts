@@ -122,13 +122,11 @@ export interface RoundRobinProxy {
   url: string;
   /** Which backend (its index) answered each request, in order. */
   readonly served: number[];
-  /** From now on, every request goes to this backend (a test of the test); undefined: alternate again. */
-  pin(backend: number | undefined): void;
   close(): Promise<void>;
 }
 
 /**
- * A load balancer in front of `backends`: each request goes to the next backend in turn. It
+ * A load balancer in front of `backends` (read at each request, so they may be added later): each request goes to the next backend in turn. It
  * passes the method, path, headers and body on, and pipes the answer back as it comes, so a
  * stream of server-sent events reaches the client event by event. It tells the backends the
  * visitor's address in X-Forwarded-For, as a real one does (they run with TRUST_PROXY=1).
@@ -138,10 +136,9 @@ export async function startRoundRobinProxy(
   visitorAddress: string,
 ): Promise<RoundRobinProxy> {
   let next = 0;
-  let pinned: number | undefined;
   const served: number[] = [];
   const server = http.createServer((request, response) => {
-    const index = pinned ?? next++ % backends.length;
+    const index = next++ % backends.length;
     served.push(index);
     const target = new URL(request.url ?? '/', backends[index]);
     const upstream = http.request(target, {
@@ -170,9 +167,6 @@ export async function startRoundRobinProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     served,
-    pin: (backend) => {
-      pinned = backend;
-    },
     async close() {
       server.closeAllConnections();
       server.close();
@@ -249,10 +243,10 @@ export async function openEventStream(url: string, token: string): Promise<Event
         const take = () => {
           const index = received.findIndex((candidate) => candidate.event === wanted);
           if (index >= 0) return settle(() => resolve(received.splice(index, 1)[0]!));
-          if (finished) settle(() => reject(new Error(`the stream ended before a "${wanted}" event`)));
+          if (finished) settle(() => reject(new Error(`the stream ${url} ended before a "${wanted}" event`)));
         };
         const timer = setTimeout(
-          () => settle(() => reject(new Error(`no "${wanted}" event within ${timeoutMs} ms`))),
+          () => settle(() => reject(new Error(`no "${wanted}" event within ${timeoutMs} ms on ${url}`))),
           timeoutMs,
         );
         const settle = (then: () => void) => {
