@@ -237,6 +237,12 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
     expect(JSON.parse((await proxied.next('notification', 5_000)).data)).toEqual({ notification, unread_count });
     stream.close();
     proxied.close();
+    // The worker sent the approval's e-mail under the id A gave the decision (README, "Logs").
+    const requestId = decided.headers.get('x-request-id');
+    expect(requestId).toBeTruthy();
+    const worker = servers[2]!;
+    await worker.printed(`"reqId":"${requestId}"`, 5_000);
+    expect(worker.output()).toMatch(new RegExp(`"reqId":"${requestId}"[^\n]*"msg":"e-mail sent"`));
   });
 
   it('takes the payment in the sandbox', async () => {

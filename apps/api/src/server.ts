@@ -59,6 +59,8 @@ async function main() {
     await database.close();
   });
 
+  // A web process never runs a job round itself, from its first request on: it asks the workers.
+  if (config.role === 'web') app.jobs.handOffToWorkers();
   await app.listen({ port: config.port, host: config.host });
   if (app.mailer.transportKind === 'outbox' && config.role !== 'worker') {
     app.log.info(`E-mail is written to ${config.outboxDir}; read it at ${config.publicOrigin}/dev/mailbox`);
@@ -70,9 +72,7 @@ async function main() {
     // The one-time password must be readable in any log format, so it goes to stdout as text too.
     warn: (message) => console.log(message),
   });
-  if (config.role === 'web') {
-    app.jobs.handOffToWorkers();
-  } else {
+  if (config.role !== 'web') {
     // Background work (decision 010): dispatch wakes on every committed event, and on what web
     // processes ask for; jobs run on their periods.
     await app.events.listen();
