@@ -176,7 +176,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
   const { limiterFactory } = adapters;
   const passwordTries = new PasswordTries(limiterFactory);
   const authService = new AuthService({
-    data: data('users', 'sessions', 'signupSessions'),
+    data: data('users', 'sessions', 'signupSessions', 'events'),
     clock,
     passwordTries,
     supportEmail,

@@ -5,6 +5,7 @@ export * from './auth/password.schemas';
 export * from './auth/signup.schemas';
 export * from './auth/signup-steps';
 export * from './auth/recovery.schemas';
+export * from './auth/sessions.schemas';
 export * from './account/account.schemas';
 export * from './account/profile.schemas';
 export * from './account/billing.schemas';

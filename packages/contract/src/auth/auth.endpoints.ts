@@ -3,6 +3,7 @@ import { errorResponseSchema, messageResponseSchema, textField } from '../common
 import { defineEndpoints } from '../common/endpoint';
 import { incompleteRegistrationResponseSchema, loginRequestSchema, loginResponseSchema } from './auth.schemas';
 import { forgotPasswordRequestSchema, RECOVERY_MESSAGES, resetPasswordRequestSchema } from './recovery.schemas';
+import { revokedSessionsResponseSchema, sessionIdParams, userSessionsResponseSchema } from './sessions.schemas';
 
 const resetLinkParams = z.object({
   linkhash: textField(
@@ -34,6 +35,35 @@ export const authEndpoints = defineEndpoints({
     tag: 'auth',
     summary: 'End the current session',
     response: messageResponseSchema,
+    errors: [401],
+  },
+  listSessions: {
+    method: 'GET',
+    path: '/customer/sessions',
+    access: 'user',
+    tag: 'auth',
+    summary: "The user's sessions that stand, newest first, this one marked `current`",
+    response: userSessionsResponseSchema,
+    errors: [401],
+  },
+  revokeSession: {
+    method: 'DELETE',
+    path: '/customer/sessions/:id',
+    access: 'user',
+    tag: 'auth',
+    summary: "Sign another of the user's sessions out, in every process at once",
+    description: 'The current session is ended by `POST /logout` instead (409).',
+    params: sessionIdParams,
+    response: revokedSessionsResponseSchema,
+    errors: [401, 404, 409, 422],
+  },
+  revokeOtherSessions: {
+    method: 'POST',
+    path: '/customer/sessions/revoke-others',
+    access: 'user',
+    tag: 'auth',
+    summary: 'Sign every other session of the user out; this one stays',
+    response: revokedSessionsResponseSchema,
     errors: [401],
   },
   forgotPassword: {

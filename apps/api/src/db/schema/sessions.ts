@@ -20,6 +20,8 @@ export const sessions = pgTable(
     city: text('city').notNull(),
     country: text('country').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last request, to within SESSION_ACTIVITY_STEP_MS (docs/product/accounts.md, Your sessions). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

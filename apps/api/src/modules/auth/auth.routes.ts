@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, authEndpoints } from '@portal/contract';
+import { AUTH_MESSAGES, authEndpoints, SESSION_MESSAGES } from '@portal/contract';
 import type { GeoIpLookup } from '../../adapters/geoip/geoip';
 import { describeClient } from '../../lib/client-info';
 import { route } from '../../lib/endpoint-route';
@@ -27,4 +27,18 @@ export async function authRoutes(app: FastifyInstance, { authService, geoip, sec
     await authService.logout(request.principal);
     return { message: AUTH_MESSAGES.loggedOut };
   });
+
+  route(app, authEndpoints.listSessions, async (request) => ({
+    data: await authService.listSessions(request.principal),
+  }));
+
+  route(app, authEndpoints.revokeSession, async (request) => {
+    await authService.revokeSession(request.principal, request.params.id);
+    return { message: SESSION_MESSAGES.revoked, revoked: 1 };
+  });
+
+  route(app, authEndpoints.revokeOtherSessions, async (request) => ({
+    message: SESSION_MESSAGES.othersRevoked,
+    revoked: await authService.revokeOtherSessions(request.principal),
+  }));
 }

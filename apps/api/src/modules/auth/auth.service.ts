@@ -4,19 +4,24 @@ import {
   type IncompleteRegistrationResponse,
   type LoginResponse,
   type LoginValues,
+  MAX_LIVE_SESSIONS_PER_USER,
+  SESSION_ACTIVITY_STEP_MS,
+  SESSION_MESSAGES,
   SIGNUP_STEP,
+  type UserSession,
 } from '@portal/contract';
 import type { DataAccess } from '../../db/transactor';
 import type { BillingDetails, User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ClientInfo } from '../../lib/client-info';
-import { forbidden, unauthorized } from '../../lib/http-errors';
+import { forbidden, HttpError, notFound, unauthorized } from '../../lib/http-errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { toRegistrationUser, toUserData } from '../users';
 import type { PasswordTries } from '../credentials';
-import type { SessionRepository } from './session.repository';
+import type { EventRepository } from '../events';
+import type { NewSession, SessionRepository } from './session.repository';
 import type { SignupSessionRepository } from './signup-session.repository';
 import type { UserRepository } from '../users';
 
@@ -29,6 +34,7 @@ export interface AuthRepositories {
   users: UserRepository;
   sessions: SessionRepository;
   signupSessions: SignupSessionRepository;
+  events: EventRepository;
 }
 
 export interface AuthServiceOptions {
@@ -95,7 +101,8 @@ export class AuthService {
     const now = this.clock.now();
     const token = generateToken();
     const lifetime = remember ? SESSION_LIFETIME_MS.remembered : SESSION_LIFETIME_MS.standard;
-    const session = await this.data.repos.sessions.create(
+    const session = await this.createSession(
+      user,
       {
         ...client,
         userId: user.id,
@@ -120,6 +127,35 @@ export class AuthService {
         country: session.country,
       },
     };
+  }
+
+  /**
+   * Writes the session. Most logins are one statement after a look at the user's earlier
+   * sessions; a login from a device the user never signed in from records the event that
+   * e-mails them, and one beyond MAX_LIVE_SESSIONS_PER_USER ends the oldest, in one transaction
+   * with it (docs/product/accounts.md, Your sessions).
+   */
+  private async createSession(user: User, session: NewSession, now: Date) {
+    const history = await this.data.repos.sessions.history(user.id, session, now);
+    const newDevice = history.earlier > 0 && !history.deviceSeen;
+    const crowded = history.live >= MAX_LIVE_SESSIONS_PER_USER;
+    if (!newDevice && !crowded) return this.data.repos.sessions.create(session, now);
+    return this.data.withTransaction(async (repos) => {
+      const created = await repos.sessions.create(session, now);
+      if (crowded) await repos.sessions.revokeBeyond(user.id, MAX_LIVE_SESSIONS_PER_USER, now);
+      if (newDevice) {
+        const { os, browser, city, country, ip } = session;
+        await repos.events.record(
+          {
+            type: 'account.new_sign_in',
+            userId: user.id,
+            payload: { email: user.email, os, browser, city, country, ip, at: now.toISOString() },
+          },
+          now,
+        );
+      }
+      return created;
+    });
   }
 
   /** A sign-up cookie's token for this user (docs/decisions/007-signup-cookie.md): the sign-up steps act only with it. */
@@ -149,8 +185,14 @@ export class AuthService {
 
   /** The principal behind a bearer token, or undefined for an unknown, expired or revoked one. */
   async authenticate(token: string): Promise<Principal | undefined> {
-    const found = await this.data.repos.sessions.findLive(hashToken(token), this.clock.now());
+    const now = this.clock.now();
+    const found = await this.data.repos.sessions.findLive(hashToken(token), now);
     if (!found || !found.user.status) return undefined;
+    if (now.getTime() - found.session.lastActiveAt.getTime() >= SESSION_ACTIVITY_STEP_MS) {
+      await this.data.repos.sessions.touch(found.session.id, now, SESSION_ACTIVITY_STEP_MS);
+      // The cached row too, so that the next requests of this second do not write again.
+      found.session.lastActiveAt = now;
+    }
     return { sessionId: found.session.id, userId: found.user.id, roleId: found.user.roleId, session: found.session };
   }
 
@@ -161,5 +203,36 @@ export class AuthService {
 
   async logout(principal: Principal): Promise<void> {
     await this.data.repos.sessions.revoke(principal.sessionId, this.clock.now());
+  }
+
+  /** The user's sessions that stand, newest first, the asking one marked. */
+  async listSessions(principal: Principal): Promise<UserSession[]> {
+    const rows = await this.data.repos.sessions.listLive(principal.userId, this.clock.now());
+    return rows.map((row) => ({
+      id: row.id,
+      os: row.os,
+      browser: row.browser,
+      ip: row.ip,
+      city: row.city,
+      country: row.country,
+      remember: row.remember,
+      started_at: row.createdAt.toISOString(),
+      last_active_at: row.lastActiveAt.toISOString(),
+      expires_at: row.expiresAt.toISOString(),
+      current: row.id === principal.sessionId,
+    }));
+  }
+
+  /** Signs another of the user's sessions out; the current one is ended by logging out. */
+  async revokeSession(principal: Principal, sessionId: string): Promise<void> {
+    if (sessionId === principal.sessionId) throw new HttpError(409, SESSION_MESSAGES.isCurrent);
+    const revoked = await this.data.repos.sessions.revokeOfUser(principal.userId, sessionId, this.clock.now());
+    // Another user's session reads the same as one that has ended: ids are not confirmed to strangers.
+    if (revoked === 0) throw notFound(SESSION_MESSAGES.notFound);
+  }
+
+  /** Signs every other session of the user out; resolves with how many there were. */
+  revokeOtherSessions(principal: Principal): Promise<number> {
+    return this.data.repos.sessions.revokeOthersOfUser(principal.userId, principal.sessionId, this.clock.now());
   }
 }

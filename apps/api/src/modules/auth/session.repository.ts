@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 import type { ClientInfo } from '../../lib/client-info';
@@ -39,7 +39,11 @@ export class SessionRepository {
       .as(
         this.db.update(users).set({ lastLoginAt: at }).where(eq(users.id, session.userId)).returning({ id: users.id }),
       );
-    const [created] = await this.db.with(lastLogin).insert(sessions).values(session).returning();
+    const [created] = await this.db
+      .with(lastLogin)
+      .insert(sessions)
+      .values({ ...session, createdAt: at, lastActiveAt: at })
+      .returning();
     return created!;
   }
 
@@ -101,6 +105,71 @@ export class SessionRepository {
     await this.revokeWhere(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)), at);
   }
 
+  /** What a new login needs to know of the user's earlier sessions: how many stand, and whether this device was seen. */
+  async history(userId: number, device: { os: string; browser: string }, now: Date) {
+    const [row] = await this.db
+      .select({
+        earlier: sql<number>`count(*)::int`,
+        live: sql<number>`(count(*) filter (where ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now}))::int`,
+        deviceSeen: sql<boolean>`coalesce(bool_or(${sessions.os} = ${device.os} and ${sessions.browser} = ${device.browser}), false)`,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    return row!;
+  }
+
+  /** The user's sessions that stand, newest first. */
+  listLive(userId: number, now: Date) {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id));
+  }
+
+  /** Marks the session active at `at`, unless it was within `step` already (one write per step at most). */
+  async touch(sessionId: string, at: Date, stepMs: number): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ lastActiveAt: at })
+      .where(and(eq(sessions.id, sessionId), lt(sessions.lastActiveAt, new Date(at.getTime() - stepMs))));
+  }
+
+  /** Ends one of the user's sessions; resolves with how many that stood were ended (0 or 1). */
+  async revokeOfUser(userId: number, sessionId: string, at: Date): Promise<number> {
+    this.cache?.forgetSession(sessionId);
+    return this.revokeWhere(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+      at,
+    );
+  }
+
+  /** Ends every session of the user but `keep`; resolves with how many that stood were ended. */
+  async revokeOthersOfUser(userId: number, keep: string, at: Date): Promise<number> {
+    this.cache?.forgetUser(userId);
+    return this.revokeWhere(and(eq(sessions.userId, userId), ne(sessions.id, keep), isNull(sessions.revokedAt)), at);
+  }
+
+  /** Ends the user's oldest standing sessions beyond the newest `keep` (MAX_LIVE_SESSIONS_PER_USER). */
+  async revokeBeyond(userId: number, keep: number, now: Date): Promise<number> {
+    this.cache?.forgetUser(userId);
+    const newest = this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(keep);
+    return this.revokeWhere(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        sql`${sessions.id} not in (${newest})`,
+      ),
+      now,
+    );
+  }
+
   /** Ends every live session of a user: after a password change or reset, or a ban. */
   async revokeAllOfUser(userId: number, at: Date): Promise<void> {
     this.cache?.forgetUser(userId);
@@ -111,9 +180,10 @@ export class SessionRepository {
    * Revokes the sessions `where` selects and, in the same statement, announces each that had not
    * expired on SESSIONS_REVOKED_CHANNEL, so that every process ends the streams open on them as
    * soon as the caller's transaction commits. Expired ones are left out: nothing accepts them
-   * already, and a stream still open on one ends at its next heartbeat.
+   * already, and a stream still open on one ends at its next heartbeat. Resolves with how many
+   * that stood were ended.
    */
-  private async revokeWhere(where: SQL | undefined, at: Date): Promise<void> {
+  private async revokeWhere(where: SQL | undefined, at: Date): Promise<number> {
     const revoked = this.db
       .$with('revoked')
       .as(
@@ -123,12 +193,13 @@ export class SessionRepository {
           .where(where)
           .returning({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt }),
       );
-    await this.db
+    const announced = await this.db
       .with(revoked)
       .select({
         announced: sql`pg_notify(${SESSIONS_REVOKED_CHANNEL}, concat(${revoked.userId}, ':', ${revoked.id}))`,
       })
       .from(revoked)
       .where(gt(revoked.expiresAt, at));
+    return announced.length;
   }
 }

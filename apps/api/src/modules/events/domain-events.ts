@@ -39,6 +39,17 @@ export interface PaymentFacts {
 export interface DomainEventPayloads {
   /** The password changed (from My account or a reset link); the owner is told by e-mail. */
   'account.password_changed': { email: string };
+  /** A sign-in from a device (operating system and browser) the user never signed in from; they are e-mailed. */
+  'account.new_sign_in': {
+    email: string;
+    os: string;
+    browser: string;
+    city: string;
+    country: string;
+    ip: string;
+    /** ISO 8601. */
+    at: string;
+  };
   /** The login e-mail changed; the old address is told. */
   'account.email_changed': { oldEmail: string; newEmail: string };
   /** A campaign went to the review queue: published, resubmitted, sent back by an edit or a restore, or a duplicate. */

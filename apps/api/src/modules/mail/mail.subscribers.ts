@@ -1,4 +1,4 @@
-import { cardLabel, checkoutPath, formatCents, formatDate, receiptPath } from '@portal/contract';
+import { cardLabel, checkoutPath, formatCents, formatDate, formatDateTime, receiptPath } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
@@ -8,6 +8,7 @@ import {
   campaignApprovedNotice,
   campaignDeclinedNotice,
   emailChangedNotice,
+  newSignInNotice,
   passwordChangedNotice,
   paymentDueNotice,
   paymentReceipt,
@@ -42,6 +43,23 @@ export function subscribeMail(
   const issuer = [seller.name, seller.address, seller.taxId && `Tax ID ${seller.taxId}`].filter(Boolean).join(', ');
   events.subscribe('account.password_changed', 'mail', async (event, { repos, afterCommit }) => {
     await mailer.queue(repos, event.payload.email, passwordChangedNotice.with({}));
+    afterCommit(() => mailer.kick());
+  });
+
+  events.subscribe('account.new_sign_in', 'mail', async (event, { repos, afterCommit }) => {
+    const { email, os, browser, city, country, ip, at } = event.payload;
+    const place = [city, country].filter((part) => part && part !== 'Unknown').join(', ');
+    await mailer.queue(
+      repos,
+      email,
+      newSignInNotice.with({
+        device: `${browser} on ${os}`,
+        place: place ? `${place} (address ${ip})` : `address ${ip}`,
+        signedInAt: formatDateTime(at),
+        accountUrl: `${publicOrigin}/my-account`,
+        loginUrl: `${publicOrigin}/`,
+      }),
+    );
     afterCommit(() => mailer.kick());
   });
 

@@ -102,6 +102,28 @@ export const passwordChangedNotice = defineTemplate<Record<string, never>>(
 );
 
 /**
+ * A sign-in from a device the user never signed in from (docs/product/accounts.md, Your
+ * sessions): where and when, and what to do if it was not them.
+ */
+export const newSignInNotice = defineTemplate<{
+  device: string;
+  place: string;
+  signedInAt: string;
+  accountUrl: string;
+  loginUrl: string;
+}>('new_sign_in_notice', ({ device, place, signedInAt, accountUrl, loginUrl }, { productName }) =>
+  compose(productName, 'New sign-in to your account', [
+    [`Your ${productName} account was signed in to from ${device}, ${place}, on ${signedInAt}.`],
+    ['If this was you, there is nothing to do.'],
+    [
+      "If this wasn't you, change your password at once on My account, which signs every device out: ",
+      { link: accountUrl, label: 'My account' },
+    ],
+    ['If you cannot sign in, choose "Forgot password?" on the login page: ', { link: loginUrl, label: 'Log in' }],
+  ]),
+);
+
+/**
  * An administrator approved the campaign, and what happens next: the words of the portal's
  * notification (docs/product/review.md, Approve). The template keeps its first name, under which
  * messages may still wait in the queue.
@@ -190,6 +212,7 @@ export const staticTemplates: MailTemplate[] = [
   emailChangeCode,
   emailChangedNotice,
   passwordChangedNotice,
+  newSignInNotice,
   campaignApprovedNotice,
   campaignDeclinedNotice,
   paymentReceipt,
