@@ -1,4 +1,4 @@
-import { isAdminRole, pagePath, PAYMENT_PAGES } from '@portal/contract';
+import { isAdminRole, MY_ACCOUNT_PAGES, pagePath, PAYMENT_PAGES } from '@portal/contract';
 
 /**
  * Every page's path, in one place: the router, the menus, the guards and every link and
@@ -20,7 +20,7 @@ export const paths = {
   /** A payment link's checkout page (the campaign's `payment_link_url`), declared with the API's answers. */
   checkout: PAYMENT_PAGES.checkout,
   notifications: '/notifications',
-  myAccount: '/my-account',
+  myAccount: MY_ACCOUNT_PAGES.customer,
   /** A payment's printable receipt (`receipt_url`), for its customer and administrators. */
   receipt: PAYMENT_PAGES.receipt,
 
@@ -30,7 +30,7 @@ export const paths = {
     analytics: '/admin/analytics',
     users: '/admin/users',
     viewCampaign: pagePath('/admin/view-campaign/:id', 'id'),
-    myAccount: '/admin/my-account',
+    myAccount: MY_ACCOUNT_PAGES.admin,
   },
 } as const;
 

@@ -14,3 +14,6 @@ export function pagePath<Name extends string>(pattern: `${string}:${Name}`, name
     to: (value) => pattern.replace(`:${name}`, encodeURIComponent(String(value))),
   };
 }
+
+/** My account, which e-mails about signing in link to: the administrators' has its own address. */
+export const MY_ACCOUNT_PAGES = { customer: '/my-account', admin: '/admin/my-account' } as const;

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  isAdminRole,
   suspendedMessage,
   type IncompleteRegistrationResponse,
   type LoginResponse,
@@ -149,7 +150,16 @@ export class AuthService {
           {
             type: 'account.new_sign_in',
             userId: user.id,
-            payload: { email: user.email, os, browser, city, country, ip, at: now.toISOString() },
+            payload: {
+              email: user.email,
+              admin: isAdminRole(user.roleId),
+              os,
+              browser,
+              city,
+              country,
+              ip,
+              at: now.toISOString(),
+            },
           },
           now,
         );

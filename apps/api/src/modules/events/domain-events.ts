@@ -42,6 +42,8 @@ export interface DomainEventPayloads {
   /** A sign-in from a device (operating system and browser) the user never signed in from; they are e-mailed. */
   'account.new_sign_in': {
     email: string;
+    /** Administrators' My account has its own address. */
+    admin: boolean;
     os: string;
     browser: string;
     city: string;

@@ -1,4 +1,12 @@
-import { cardLabel, checkoutPath, formatCents, formatDate, formatDateTime, receiptPath } from '@portal/contract';
+import {
+  cardLabel,
+  checkoutPath,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  MY_ACCOUNT_PAGES,
+  receiptPath,
+} from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
@@ -47,7 +55,7 @@ export function subscribeMail(
   });
 
   events.subscribe('account.new_sign_in', 'mail', async (event, { repos, afterCommit }) => {
-    const { email, os, browser, city, country, ip, at } = event.payload;
+    const { email, admin, os, browser, city, country, ip, at } = event.payload;
     const place = [city, country].filter((part) => part && part !== 'Unknown').join(', ');
     await mailer.queue(
       repos,
@@ -56,7 +64,7 @@ export function subscribeMail(
         device: `${browser} on ${os}`,
         place: place ? `${place} (address ${ip})` : `address ${ip}`,
         signedInAt: formatDateTime(at),
-        accountUrl: `${publicOrigin}/my-account`,
+        accountUrl: `${publicOrigin}${MY_ACCOUNT_PAGES[admin ? 'admin' : 'customer']}`,
         loginUrl: `${publicOrigin}/`,
       }),
     );

@@ -1,12 +1,13 @@
 import { Stack } from '@mantine/core';
 import { CurrentSession } from '@/features/account/components/current-session';
 import { ProfilePanel } from '@/features/account/components/profile-panel';
+import { SessionsPanel } from '@/features/account/components/sessions-panel';
 import { SignInPanel } from '@/features/account/components/sign-in-panel';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 
 /**
  * My account (customers and admins alike): the account feature's profile, sign-in details and
- * session, with the auth feature's logout in the session footer.
+ * session, with the auth feature's logout in the session footer, and every other signed-in device.
  */
 export function MyAccountPage() {
   return (
@@ -14,6 +15,7 @@ export function MyAccountPage() {
       <ProfilePanel />
       <SignInPanel />
       <CurrentSession action={<LogoutButton />} />
+      <SessionsPanel />
     </Stack>
   );
 }
