@@ -14,13 +14,16 @@ COPY . .
 RUN npm run build
 
 # Only what the API needs at run time: its production dependencies (the contract is in the bundle).
+# The lockfile keeps some of them in apps/api/node_modules rather than at the root (ua-parser-js),
+# so both folders are copied; the second is made empty where npm put nothing there.
 FROM node:24-bookworm-slim AS runtime-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/
-RUN npm ci --omit=dev --workspace apps/api --include-workspace-root=false --no-audit --no-fund
+RUN npm ci --omit=dev --workspace apps/api --include-workspace-root=false --no-audit --no-fund \
+  && mkdir -p apps/api/node_modules
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
@@ -28,6 +31,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=runtime-dependencies /app/node_modules node_modules
+COPY --from=runtime-dependencies /app/apps/api/node_modules apps/api/node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/apps/api/package.json apps/api/
 COPY --from=build /app/apps/api/dist apps/api/dist
