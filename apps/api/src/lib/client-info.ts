@@ -1,3 +1,4 @@
+import { UNKNOWN_CLIENT_DETAIL } from '@portal/contract';
 import { UAParser } from 'ua-parser-js';
 import type { GeoIpLookup } from '../adapters/geoip/geoip';
 
@@ -9,7 +10,7 @@ export interface ClientInfo {
   country: string;
 }
 
-const UNKNOWN = 'Unknown';
+const UNKNOWN = UNKNOWN_CLIENT_DETAIL;
 
 const describe = (name: string | undefined, version: string | undefined): string =>
   name ? [name, version].filter(Boolean).join(' ') : UNKNOWN;

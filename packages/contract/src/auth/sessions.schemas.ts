@@ -14,6 +14,17 @@ export const SESSION_MESSAGES = {
   idInvalid: 'The session is not valid',
 } as const;
 
+/** What a session's device or place says when the server could not tell (docs/product/accounts.md, Sessions). */
+export const UNKNOWN_CLIENT_DETAIL = 'Unknown';
+
+/** "Chrome 124 on Windows 10": a session's device, as the sessions list and the new sign-in e-mail name it. */
+export const sessionDevice = (session: { browser: string; os: string }): string =>
+  `${session.browser} on ${session.os}`;
+
+/** "Springfield, United States", leaving out what is unknown; '' when nothing is known. */
+export const sessionPlace = (session: { city: string; country: string }): string =>
+  [session.city, session.country].filter((part) => part && part !== UNKNOWN_CLIENT_DETAIL).join(', ');
+
 /**
  * How long a session's last activity may lag: a session is marked active at most once in this
  * time, so that reading pages does not write to the database on every request.

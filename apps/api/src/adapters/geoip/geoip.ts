@@ -1,3 +1,4 @@
+import { UNKNOWN_CLIENT_DETAIL } from '@portal/contract';
 /** Where an address is, as far as the configured database knows. */
 export interface GeoLocation {
   city: string;
@@ -9,7 +10,7 @@ export interface GeoIpLookup {
   close(): Promise<void>;
 }
 
-export const UNKNOWN_LOCATION: GeoLocation = { city: 'Unknown', country: 'Unknown' };
+export const UNKNOWN_LOCATION: GeoLocation = { city: UNKNOWN_CLIENT_DETAIL, country: UNKNOWN_CLIENT_DETAIL };
 
 /** The default: no database, every address is "Unknown". Nothing is asked of outside services. */
 export const noGeoIp: GeoIpLookup = {

@@ -6,9 +6,11 @@ import {
   formatDateTime,
   MY_ACCOUNT_PAGES,
   receiptPath,
+  sessionDevice,
+  sessionPlace,
 } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
-import type { EventSubscriptions } from '../events';
+import type { DomainEventPayloads, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mail.service';
@@ -36,6 +38,18 @@ const billedTo = (billing: BillingSnapshot) =>
     .filter(Boolean)
     .join(', ');
 
+/** The new sign-in e-mail's words from its event. */
+function newSignInParams(signIn: DomainEventPayloads['account.new_sign_in'], publicOrigin: string) {
+  const place = sessionPlace(signIn);
+  return {
+    device: sessionDevice(signIn),
+    place: place ? `${place} (address ${signIn.ip})` : `address ${signIn.ip}`,
+    signedInAt: formatDateTime(signIn.at),
+    accountUrl: `${publicOrigin}${MY_ACCOUNT_PAGES[signIn.admin ? 'admin' : 'customer']}`,
+    loginUrl: `${publicOrigin}/`,
+  };
+}
+
 /**
  * The e-mails that follow from events: notices of changes to an account (docs/product/accounts.md),
  * of review decisions (docs/product/review.md) and of payments (docs/product/payments.md).
@@ -55,19 +69,7 @@ export function subscribeMail(
   });
 
   events.subscribe('account.new_sign_in', 'mail', async (event, { repos, afterCommit }) => {
-    const { email, admin, os, browser, city, country, ip, at } = event.payload;
-    const place = [city, country].filter((part) => part && part !== 'Unknown').join(', ');
-    await mailer.queue(
-      repos,
-      email,
-      newSignInNotice.with({
-        device: `${browser} on ${os}`,
-        place: place ? `${place} (address ${ip})` : `address ${ip}`,
-        signedInAt: formatDateTime(at),
-        accountUrl: `${publicOrigin}${MY_ACCOUNT_PAGES[admin ? 'admin' : 'customer']}`,
-        loginUrl: `${publicOrigin}/`,
-      }),
-    );
+    await mailer.queue(repos, event.payload.email, newSignInNotice.with(newSignInParams(event.payload, publicOrigin)));
     afterCommit(() => mailer.kick());
   });
 

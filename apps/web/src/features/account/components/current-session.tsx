@@ -1,4 +1,5 @@
 import { Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { UNKNOWN_CLIENT_DETAIL } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useSession } from '@/stores/session-store';
 import { useCurrentSession } from '../api/get-current-session';
@@ -30,7 +31,9 @@ export function CurrentSession({ action }: { action?: ReactNode }) {
               {rows.map(([label, value]) => (
                 <DataList.Item key={label}>
                   <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                  <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>{value || 'Unknown'}</DataList.ItemValue>
+                  <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
+                    {value || UNKNOWN_CLIENT_DETAIL}
+                  </DataList.ItemValue>
                 </DataList.Item>
               ))}
             </DataList>

@@ -1,18 +1,13 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { SESSION_MESSAGES, type UserSession } from '@portal/contract';
+import { SESSION_MESSAGES, sessionDevice, sessionPlace, type UserSession } from '@portal/contract';
 import { IconLogout } from '@tabler/icons-react';
 import { Panel } from '@/components/panel';
 import { formatDateTime } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 
-const deviceOf = (session: UserSession) => `${session.browser} on ${session.os}`;
-
 /** Where a session signed in from: the city and country when known, and the address. */
-function placeOf(session: UserSession): string {
-  const known = [session.city, session.country].filter((part) => part && part !== 'Unknown');
-  return [...known, session.ip].join(', ');
-}
+const placeOf = (session: UserSession): string => [sessionPlace(session), session.ip].filter(Boolean).join(', ');
 
 /**
  * Every signed-in device of the user, with a way to sign each other one out, or all of them
@@ -27,7 +22,7 @@ export function SessionsPanel() {
 
   const signOut = (session: UserSession) =>
     revokeOne.mutate(session.id, {
-      onSuccess: () => notifySuccess('Signed out', `${SESSION_MESSAGES.revoked}: ${deviceOf(session)}.`),
+      onSuccess: () => notifySuccess('Signed out', `${SESSION_MESSAGES.revoked}: ${sessionDevice(session)}.`),
       onError: (failure) => notifyRequestError(failure, 'Could not sign out'),
     });
   const signOutOthers = () =>
@@ -98,7 +93,7 @@ function SessionRow({
     >
       <Stack gap={2} miw={0} style={{ flex: '1 1 16rem' }}>
         <Group gap="xs">
-          <Text fw={600}>{deviceOf(session)}</Text>
+          <Text fw={600}>{sessionDevice(session)}</Text>
           {session.current && (
             <Badge variant="light" color="green">
               This device
@@ -116,7 +111,7 @@ function SessionRow({
         <Button
           variant="subtle"
           color="red"
-          aria-label={`Sign out ${deviceOf(session)}, started ${formatDateTime(session.started_at)}`}
+          aria-label={`Sign out ${sessionDevice(session)}, started ${formatDateTime(session.started_at)}`}
           loading={signingOut}
           onClick={onSignOut}
         >
