@@ -1,6 +1,6 @@
-import { freshEmail, signUpThroughApi } from './support/accounts';
+import { freshEmail, newCustomerThroughApi, signUpThroughApi } from './support/accounts';
 import { checkPage, checkToasts, contrastOf, expect, LOGIN_PAGE_URL, logIn, test } from './support/fixtures';
-import { latestCode, latestResetLink } from './support/mailbox';
+import { latestCode, latestMail, latestResetLink } from './support/mailbox';
 
 // A 1×1 PNG, uploaded as the profile photo.
 const PHOTO = Buffer.from(
@@ -235,5 +235,45 @@ test.describe('the menu', () => {
       expect(fit).toEqual({ labelCut: false, badgeCut: false, insideMenu: true });
       await menu.screenshot({ path: testInfo.outputPath(`unread-${count}.png`) });
     }
+  });
+});
+
+test.describe('sessions', () => {
+  const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0';
+
+  test('a customer sees each signed-in device on My account and signs another out, which ends it at once', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const customer = await newCustomerThroughApi(request, 'sessions', 'Sessions-pass-1');
+    // The other device: another browser, still on its dashboard when it is signed out.
+    const elsewhere = await (await browser.newContext({ userAgent: FIREFOX_ON_LINUX })).newPage();
+    await logIn(elsewhere, customer);
+    await expect(elsewhere).toHaveURL(/\/dashboard$/);
+    // Sign-up was the first session, from the test's own client: this browser is a new device.
+    const notice = await latestMail(request, customer.email, 'New sign-in to your account');
+    expect(notice.text).toContain('Firefox 126 on Linux');
+
+    await logIn(page, customer);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/my-account');
+    const devices = page.getByRole('list', { name: 'Signed-in devices' });
+    await expect(devices.getByRole('listitem')).toHaveCount(3);
+    await expect(devices.getByRole('listitem').first()).toContainText('This device');
+    await checkPage(page);
+
+    await devices.getByRole('button', { name: /^Sign out Firefox 126 on Linux/ }).click();
+    await expect(page.getByText('The session has been signed out: Firefox 126 on Linux.')).toBeVisible();
+    await checkToasts(page);
+    await expect(devices.getByRole('listitem')).toHaveCount(2);
+    // The other browser is sent to the login page without doing anything: its stream ended.
+    await expect(elsewhere).toHaveURL(LOGIN_PAGE_URL, { timeout: 15_000 });
+
+    await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+    await expect(page.getByText('One other session has been signed out.')).toBeVisible();
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeHidden();
+    await checkPage(page);
   });
 });
