@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { SESSION_MESSAGES, sessionDevice, sessionPlace, type UserSession } from '@portal/contract';
 import { IconLogout } from '@tabler/icons-react';
 import { Panel } from '@/components/panel';
+import { SUCCESS_GREEN } from '@/config/theme';
 import { formatDateTime } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
@@ -95,7 +96,8 @@ function SessionRow({
         <Group gap="xs">
           <Text fw={600}>{sessionDevice(session)}</Text>
           {session.current && (
-            <Badge variant="light" color="green">
+            // Filled, with white text above 4.5:1 in both schemes.
+            <Badge variant="filled" color={SUCCESS_GREEN}>
               This device
             </Badge>
           )}
