@@ -131,19 +131,19 @@ export class AuthService {
   }
 
   /**
-   * Writes the session. Most logins are one statement after a look at the user's earlier
-   * sessions; a login from a device the user never signed in from records the event that
-   * e-mails them, and one beyond MAX_LIVE_SESSIONS_PER_USER ends the oldest, in one transaction
-   * with it (docs/product/accounts.md, Your sessions).
+   * Writes the session, in one transaction with what follows from it: a login from a device the
+   * user never signed in from records the event that e-mails them, and one beyond
+   * MAX_LIVE_SESSIONS_PER_USER ends the oldest (docs/product/accounts.md, Your sessions).
    */
   private async createSession(user: User, session: NewSession, now: Date) {
-    const history = await this.data.repos.sessions.history(user.id, session, now);
-    const newDevice = history.earlier > 0 && !history.deviceSeen;
-    const crowded = history.live >= MAX_LIVE_SESSIONS_PER_USER;
-    if (!newDevice && !crowded) return this.data.repos.sessions.create(session, now);
     return this.data.withTransaction(async (repos) => {
+      await repos.sessions.recordLogin(user.id, now);
+      const history = await repos.sessions.history(user.id, session, now);
+      const newDevice = history.earlier > 0 && !history.deviceSeen;
       const created = await repos.sessions.create(session, now);
-      if (crowded) await repos.sessions.revokeBeyond(user.id, MAX_LIVE_SESSIONS_PER_USER, now);
+      if (history.live >= MAX_LIVE_SESSIONS_PER_USER) {
+        await repos.sessions.revokeBeyond(user.id, MAX_LIVE_SESSIONS_PER_USER, now);
+      }
       if (newDevice) {
         const { os, browser, city, country, ip } = session;
         await repos.events.record(

@@ -30,17 +30,16 @@ export class SessionRepository {
   ) {}
 
   /**
-   * A new session, and its user's last login set to `at`, in one statement: a login's two
-   * writes commit once (login is CPU-bound; each statement and commit counts).
+   * Sets the user's last login to `at`, which also locks their row until the transaction ends:
+   * logins of one user take turns from here, so that what `history` counts next includes every
+   * session committed before and the limit of sessions holds under parallel logins.
    */
+  async recordLogin(userId: number, at: Date): Promise<void> {
+    await this.db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+  }
+
   async create(session: NewSession, at: Date) {
-    const lastLogin = this.db
-      .$with('last_login')
-      .as(
-        this.db.update(users).set({ lastLoginAt: at }).where(eq(users.id, session.userId)).returning({ id: users.id }),
-      );
     const [created] = await this.db
-      .with(lastLogin)
       .insert(sessions)
       .values({ ...session, createdAt: at, lastActiveAt: at })
       .returning();
