@@ -51,7 +51,7 @@ import { UserRepository } from './modules/users/user.repository';
  * database, or one transaction). One table, one repository, in the module that owns the table;
  * the session cache is shared by every handle's session repository (decision 013).
  */
-export function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
+function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
   return {
     users: (db: Database) => new UserRepository(db),
     billing: (db: Database) => new BillingRepository(db),

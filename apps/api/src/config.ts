@@ -17,7 +17,7 @@ const isOn = (value: string | undefined) => value === 'true' || value === '1';
  * background work; `web` only serves; `worker` only runs the background work (jobs and event
  * dispatch) and answers health checks.
  */
-export const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
+const PROCESS_ROLES = ['all', 'web', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 /**

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database';
 import type { Metrics } from './metrics';
 
 /** Where web processes ask the workers for a round of a job (ROLE=web, docs/deploy.md, Roles). */
-export const JOB_REQUESTS_CHANNEL = 'job_requests';
+const JOB_REQUESTS_CHANNEL = 'job_requests';
 
 export interface JobDefinition {
   /** Unique; also names the advisory lock, so every process agrees on it. */

@@ -26,7 +26,7 @@ export function stableOrder(column: AnyColumn, id: AnyColumn, direction: 'asc' |
 }
 
 /** LIMIT and OFFSET of the requested page. */
-export const pageWindow = (query: Pick<ListQuery, 'page' | 'per_page'>) => ({
+const pageWindow = (query: Pick<ListQuery, 'page' | 'per_page'>) => ({
   limit: query.per_page,
   offset: (query.page - 1) * query.per_page,
 });

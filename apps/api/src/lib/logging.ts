@@ -41,7 +41,7 @@ export interface LoggedError {
  * parameters, the quoted values and the details (PostgreSQL's "Key (email)=(…)") that errors
  * from the database carry. Nothing a user typed reaches the log through an error.
  */
-export function serializeError(error: unknown, depth = 0): LoggedError {
+function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: '', stack: '' };
   const code = (error as { code?: unknown }).code;
   const fromDatabase = typeof code === 'string' && SQLSTATE.test(code);

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  * multipart body may carry no file unless its route says how large one may be (`acceptsFile`),
  * so a route that takes large files does not raise the limit of every other.
  */
-export const MULTIPART_LIMITS = {
+const MULTIPART_LIMITS = {
   fieldSize: 64 * 1024,
   fields: 50,
   files: 0,

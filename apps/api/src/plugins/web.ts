@@ -17,7 +17,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 /** index.html as served (decision 004): each setting where the page shell marks it, and the settings block. */
-export function fillIndexHtml(template: string, settings: PublicSettings): string {
+function fillIndexHtml(template: string, settings: PublicSettings): string {
   return template
     .replace(SETTING_PLACEHOLDER_PATTERN, (mark, key: string) =>
       key in settings ? escapeHtml(String(settings[key as keyof PublicSettings] ?? '')) : mark,
@@ -33,7 +33,7 @@ export function fillIndexHtml(template: string, settings: PublicSettings): strin
  * boot script, decision 017) by their hash, so every other inline script stays refused. JSON
  * blocks are data, not scripts, and need none.
  */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const inlineScripts = html.matchAll(/<script(?![^>]*\s(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g);
   return [...inlineScripts].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
 }

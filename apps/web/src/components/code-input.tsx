@@ -2,7 +2,7 @@ import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { IconClipboard } from '@tabler/icons-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
 /** docs/product/accounts.md: pasting fills the boxes "only if it is exactly 6 digits" (a trailing newline aside). */
 export function asSixDigitCode(text: string): string | null {

@@ -3,9 +3,9 @@ import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** docs/product/accounts.md: "5 percent every 300 ms, then 500 ms before leaving" (about 6.5 seconds). */
-export const PROGRESS_STEP = 5;
-export const PROGRESS_INTERVAL_MS = 300;
-export const PROGRESS_EXIT_DELAY_MS = 500;
+const PROGRESS_STEP = 5;
+const PROGRESS_INTERVAL_MS = 300;
+const PROGRESS_EXIT_DELAY_MS = 500;
 
 interface ProgressSuccessProps {
   title: string;

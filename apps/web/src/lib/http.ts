@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 import { notifyError } from './notify';
 
 /** docs/product/accounts.md: "HTTP timeout 20 minutes" (uploads of large videos run through the same code). */
-export const REQUEST_TIMEOUT_MS = 20 * 60 * 1000;
+const REQUEST_TIMEOUT_MS = 20 * 60 * 1000;
 const TIMEOUT_MESSAGE = 'The request took too long.';
 const UNREACHABLE_MESSAGE = 'Could not reach the server. Check your connection.';
 

@@ -33,7 +33,7 @@ export function notifyRequestError(error: unknown, title = 'Error', fallback = G
 }
 
 /** A 422's field errors as the toast lists them: "field: messages", one field per line. */
-export function validationLines(errors: Record<string, string[]>): string {
+function validationLines(errors: Record<string, string[]>): string {
   return Object.entries(errors)
     .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
     .join('\n');

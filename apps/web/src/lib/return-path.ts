@@ -4,7 +4,7 @@
  * address bar, which anyone can write into a link, so only a path on the portal's own origin is
  * ever followed: anything else would make the login page send people to another site.
  */
-export const RETURN_PATH_PARAM = 'redirect';
+const RETURN_PATH_PARAM = 'redirect';
 
 // Control characters (tabs and line breaks among them) are dropped or bent by URL parsers, which
 // can turn a harmless-looking value into another origin's address.

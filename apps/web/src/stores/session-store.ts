@@ -41,7 +41,6 @@ const userSliceSchema = z.object({
   billingInfo: billingInfoSchema.nullable(),
 });
 
-export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type PersonalInfo = z.infer<typeof personalInfoSchema>;
 export type BillingInfo = z.infer<typeof billingInfoSchema>;
 type UserSlice = z.infer<typeof userSliceSchema>;

@@ -91,7 +91,7 @@ export function contentTypeOfKey(key: string): string {
 const CONTENT_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 
 /** A week is the longest a presigned S3 URL can live, so neither implementation signs longer. */
-export const MAX_URL_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+const MAX_URL_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
 /**
  * What the callers pass is the API's own choice, already checked against the user's request;

@@ -6,7 +6,7 @@ import { SIGNUP_SESSION_LIFETIME_MS } from './auth.service';
  * The sign-up cookie (docs/decisions/007-signup-cookie.md): httpOnly so scripts cannot read it, same-site strict so
  * other sites cannot send it, and scoped to the API.
  */
-export const SIGNUP_COOKIE = 'portal_signup';
+const SIGNUP_COOKIE = 'portal_signup';
 
 export function setSignupCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(SIGNUP_COOKIE, token, {

@@ -10,7 +10,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * Delivery is not stored: a campaign delivers when it is approved, switched on, paid and not
  * archived (docs/product/campaigns.md, Campaign state).
  */
-export function deliveryStatus(row: CampaignRow): 'active' | 'off' {
+function deliveryStatus(row: CampaignRow): 'active' | 'off' {
   const delivering =
     row.approvalStatus === 'approved' && row.onOff === 'on' && row.paymentStatus === 'paid' && !row.archivedAt;
   return delivering ? 'active' : 'off';

@@ -6,9 +6,15 @@ export type {
   CampaignFacts,
   DomainEvent,
   DomainEventPayloads,
+  /** @public the type of events EventSubscriptions.subscribe takes */
   DomainEventType,
+  /** @public what EventRepository.record takes */
   NewDomainEvent,
   PaymentFacts,
 } from './domain-events';
-export type { EventSubscriptions, SubscriberContext } from './event-dispatcher';
+export type {
+  EventSubscriptions,
+  /** @public what a subscriber of EventSubscriptions is handed */
+  SubscriberContext,
+} from './event-dispatcher';
 export { EventRepository } from './event.repository';

@@ -31,7 +31,7 @@ const money = (dollars: number | null) => (dollars === null ? '' : dollars.toFix
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
 /** One campaign's row; a campaign without entries has its figure cells empty. */
-export function csvRow(campaign: Campaign, withCustomer: boolean): Record<string, string> {
+function csvRow(campaign: Campaign, withCustomer: boolean): Record<string, string> {
   const entry = campaign.statistics[0];
   const figures: Record<string, string> = {};
   for (const figure of FIGURES) {

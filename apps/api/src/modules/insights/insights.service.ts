@@ -40,15 +40,15 @@ export interface InsightsRepositories {
 import { csvStream } from './analytics-csv';
 
 /** The dashboard's Latest Campaigns panel shows this many. */
-export const LATEST_CAMPAIGNS = 5;
+const LATEST_CAMPAIGNS = 5;
 /** Campaigns read per round trip while a CSV export streams. */
-export const EXPORT_BATCH_SIZE = 500;
+const EXPORT_BATCH_SIZE = 500;
 
 /**
  * The weekly change in percent, one decimal (docs/product/insights.md, Weekly change); from a
  * last week of 0 it is 0, +100 or -100.
  */
-export function weeklyChange(thisWeek: number, lastWeek: number): number {
+function weeklyChange(thisWeek: number, lastWeek: number): number {
   if (lastWeek === 0) return thisWeek === 0 ? 0 : thisWeek > 0 ? 100 : -100;
   return Math.round(((thisWeek - lastWeek) / Math.abs(lastWeek)) * 1000) / 10;
 }

@@ -17,7 +17,7 @@ import {
 const BATCH_SIZE = 20;
 const LOCK_MS = 2 * 60_000;
 const POLL_MS = 5_000;
-export const MAIL_JOB = 'mail.deliver';
+const MAIL_JOB = 'mail.deliver';
 /** After this many failed attempts (about a day of retries) a message is given up and logged. */
 export const MAX_MAIL_ATTEMPTS = 12;
 

@@ -193,7 +193,7 @@ export const paymentDueNotice = defineTemplate<{ campaignName: string; amount: s
 );
 
 /** Messages queued before templates were stored by name, kept whole so an upgrade sends them as they were. */
-export const preRendered = defineTemplate<{ subject: string; text: string; html: string }>(
+const preRendered = defineTemplate<{ subject: string; text: string; html: string }>(
   'pre_rendered',
   (message) => message,
 );

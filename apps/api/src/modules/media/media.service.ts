@@ -24,7 +24,7 @@ import type { JobDefinition } from '../../lib/job-runner';
 const CONTENT_SNIFF_BYTES = 4100;
 
 /** The storage folder of campaign files; which customer owns a file is recorded in media_files. */
-export const MEDIA_FOLDER = 'media';
+const MEDIA_FOLDER = 'media';
 
 export interface UploadUrlRequest {
   file_name: string;

@@ -17,7 +17,7 @@ export const MAX_STREAMS_PER_SESSION = 4;
 /** Streams one user may hold open in a process, over all their sessions; one more ends the user's oldest. */
 export const MAX_STREAMS_PER_USER = 8;
 /** How often the open streams' sessions are checked, and each stream kept open with a comment line. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 interface OpenStream {
   principal: Principal;

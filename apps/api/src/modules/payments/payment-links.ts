@@ -4,17 +4,17 @@ import type { AmountDue } from '@portal/contract';
 import type { CampaignRow, PaymentLinkRow, paymentLinks } from '../../db/schema';
 
 /** A daily budget's payment covers this many days (docs/product/payments.md, Budgets). */
-export const DAILY_PERIOD_DAYS = 7;
+const DAILY_PERIOD_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Dollars kept as numeric text ("12.50") to whole cents, without floating-point drift. */
-export function centsOf(amount: string): number {
+function centsOf(amount: string): number {
   const [whole = '0', fraction = ''] = amount.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
 /** What one payment of the campaign charges: the budget, or 7 days of a daily budget. */
-export function linkAmountCents(campaign: Pick<CampaignRow, 'budgetType' | 'budgetAmount'>): number {
+function linkAmountCents(campaign: Pick<CampaignRow, 'budgetType' | 'budgetAmount'>): number {
   const budget = centsOf(campaign.budgetAmount);
   return campaign.budgetType === 'daily' ? budget * DAILY_PERIOD_DAYS : budget;
 }

@@ -8,8 +8,7 @@
 export const SHELL_ELEMENT_ID = 'app-shell';
 
 /** The shell's views: the login page, and the portal's frame for each role. */
-export const SHELL_VIEWS = ['login', 'customer', 'admin'] as const;
-export type ShellView = (typeof SHELL_VIEWS)[number];
+export type ShellView = 'login' | 'customer' | 'admin';
 
 /** What the boot script needs to know, fixed at build time. */
 export interface ShellBootConfig {

@@ -6,11 +6,11 @@ import { callApi } from '@/lib/api-client';
  * POST /api/customer/change-password: 422 with errors.current_password when it is wrong. Success
  * revokes every session of the user, this one included.
  */
-export function changePassword(values: EndpointBody<typeof accountEndpoints.changePassword>) {
+function changePassword(values: EndpointBody<typeof accountEndpoints.changePassword>) {
   return callApi(accountEndpoints.changePassword, { body: values });
 }
 
-export const changePasswordMutationOptions = () =>
+const changePasswordMutationOptions = () =>
   mutationOptions({ mutationKey: ['account', 'change-password'], mutationFn: changePassword });
 
 export function useChangePassword() {

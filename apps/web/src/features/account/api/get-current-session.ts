@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** GET /api/customer/current-session: where and on what the signed-in session runs. */
-export function getCurrentSession(signal?: AbortSignal) {
+function getCurrentSession(signal?: AbortSignal) {
   return callApi(accountEndpoints.getCurrentSession, { signal });
 }
 
-export const currentSessionQueryOptions = () =>
+const currentSessionQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'current-session'],
     queryFn: ({ signal }) => getCurrentSession(signal),

@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/email-change-request: mails a code to the new address; 409 taken, 422 unchanged. */
-export function requestEmailChange(newEmail: string) {
+function requestEmailChange(newEmail: string) {
   return callApi(accountEndpoints.requestEmailChange, { body: { new_email: newEmail } });
 }
 
-export const requestEmailChangeMutationOptions = () =>
+const requestEmailChangeMutationOptions = () =>
   mutationOptions({ mutationKey: ['account', 'email-change-request'], mutationFn: requestEmailChange });
 
 export function useRequestEmailChange() {

@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/resend-otp/email-change-request: a new code for the new address; 429 within a minute. */
-export function resendEmailChangeCode(newEmail: string) {
+function resendEmailChangeCode(newEmail: string) {
   return callApi(accountEndpoints.resendEmailChangeCode, { body: { new_email: newEmail } });
 }
 
-export const resendEmailChangeCodeMutationOptions = () =>
+const resendEmailChangeCodeMutationOptions = () =>
   mutationOptions({ mutationKey: ['account', 'resend-email-change-code'], mutationFn: resendEmailChangeCode });
 
 export function useResendEmailChangeCode() {

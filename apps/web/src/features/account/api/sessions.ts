@@ -5,7 +5,7 @@ import { callApi } from '@/lib/api-client';
 const SESSIONS_KEY = ['account', 'sessions'] as const;
 
 /** GET /api/customer/sessions: the user's sessions that stand, newest first, this one marked. */
-export const sessionsQueryOptions = () =>
+const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: SESSIONS_KEY,
     queryFn: ({ signal }) => callApi(authEndpoints.listSessions, { signal }),

@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/update-billing-info: the same fields as sign-up's billing step. */
-export function updateBillingInfo(values: EndpointBody<typeof accountEndpoints.updateBillingInfo>) {
+function updateBillingInfo(values: EndpointBody<typeof accountEndpoints.updateBillingInfo>) {
   return callApi(accountEndpoints.updateBillingInfo, { body: values });
 }
 
-export const updateBillingInfoMutationOptions = () =>
+const updateBillingInfoMutationOptions = () =>
   mutationOptions({ mutationKey: ['account', 'update-billing-info'], mutationFn: updateBillingInfo });
 
 export function useUpdateBillingInfo() {

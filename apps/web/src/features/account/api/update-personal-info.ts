@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/update-personal-info: the signed-in user's first and last name. */
-export function updatePersonalInfo(values: EndpointBody<typeof accountEndpoints.updatePersonalInfo>) {
+function updatePersonalInfo(values: EndpointBody<typeof accountEndpoints.updatePersonalInfo>) {
   return callApi(accountEndpoints.updatePersonalInfo, { body: values });
 }
 
-export const updatePersonalInfoMutationOptions = () =>
+const updatePersonalInfoMutationOptions = () =>
   mutationOptions({ mutationKey: ['account', 'update-personal-info'], mutationFn: updatePersonalInfo });
 
 export function useUpdatePersonalInfo() {

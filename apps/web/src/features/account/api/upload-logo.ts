@@ -4,11 +4,11 @@ import { callApi } from '@/lib/api-client';
 import type { UploadProgressListener } from '@/lib/http';
 
 /** POST /api/customer/upload-logo (multipart): answers the stored picture's path under the storage base. */
-export function uploadLogo({ file, onProgress }: { file: File; onProgress?: UploadProgressListener }) {
+function uploadLogo({ file, onProgress }: { file: File; onProgress?: UploadProgressListener }) {
   return callApi(accountEndpoints.uploadLogo, { files: { logo: file }, onUploadProgress: onProgress });
 }
 
-export const uploadLogoMutationOptions = () =>
+const uploadLogoMutationOptions = () =>
   mutationOptions({ mutationKey: ['account', 'upload-logo'], mutationFn: uploadLogo });
 
 export function useUploadLogo() {

@@ -2,7 +2,7 @@ import { storage } from '@/lib/storage';
 import type { SessionState } from '@/stores/session-store';
 
 /** The per-user flag documented in docs/product/accounts.md's stored keys: one user's viewing says nothing about another's. */
-export const welcomeVideoKey = (userId: number) => `welcomeVideoShown:${userId}`;
+const welcomeVideoKey = (userId: number) => `welcomeVideoShown:${userId}`;
 
 /** docs/product/accounts.md: once per user, when the stored first-login flag is set and it was not shown yet. */
 export function shouldShowWelcomeVideo(state: Pick<SessionState, 'isFirstLogin' | 'userId'>): boolean {

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** GET /api/reset-password/{linkhash}: 200 while the link can still be used, 422 with the reason if not. */
-export function checkResetLink(linkhash: string, signal?: AbortSignal) {
+function checkResetLink(linkhash: string, signal?: AbortSignal) {
   return callApi(authEndpoints.checkResetLink, { params: { linkhash }, signal });
 }
 
-export const resetLinkQueryOptions = (linkhash: string) =>
+const resetLinkQueryOptions = (linkhash: string) =>
   queryOptions({
     queryKey: ['auth', 'reset-link', linkhash],
     queryFn: ({ signal }) => checkResetLink(linkhash, signal),

@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/forgot-password: the same answer whether or not the address is registered. */
-export function forgotPassword(email: string) {
+function forgotPassword(email: string) {
   return callApi(authEndpoints.forgotPassword, { body: { email } });
 }
 
-export const forgotPasswordMutationOptions = () =>
+const forgotPasswordMutationOptions = () =>
   mutationOptions({ mutationKey: ['auth', 'forgot-password'], mutationFn: forgotPassword });
 
 export function useForgotPassword() {

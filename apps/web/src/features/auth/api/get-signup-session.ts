@@ -6,11 +6,11 @@ import { callApi } from '@/lib/api-client';
  * GET /api/signup-session: where this browser's unfinished sign-up stands, told by its
  * httpOnly sign-up cookie (sent by the browser itself); `user` is null when there is none.
  */
-export function getSignupSession(signal?: AbortSignal) {
+function getSignupSession(signal?: AbortSignal) {
   return callApi(signupEndpoints.getSignupSession, { signal });
 }
 
-export const signupSessionQueryOptions = () =>
+const signupSessionQueryOptions = () =>
   queryOptions({
     queryKey: ['auth', 'signup-session'],
     queryFn: ({ signal }) => getSignupSession(signal),

@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/login: answers the session, or 401/403/422/429 with a message. */
-export function login(values: EndpointBody<typeof authEndpoints.login>) {
+function login(values: EndpointBody<typeof authEndpoints.login>) {
   return callApi(authEndpoints.login, { body: values });
 }
 
-export const loginMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'login'], mutationFn: login });
+const loginMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'login'], mutationFn: login });
 
 export function useLogin() {
   return useMutation(loginMutationOptions());

@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/logout: revokes the bearer token the client sends. */
-export function logout() {
+function logout() {
   return callApi(authEndpoints.logout);
 }
 
-export const logoutMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'logout'], mutationFn: logout });
+const logoutMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'logout'], mutationFn: logout });
 
 export function useLogout() {
   return useMutation(logoutMutationOptions());

@@ -8,12 +8,11 @@ import { callApi } from '@/lib/api-client';
  * 403 answers an existing account (incomplete: resume; complete: "Already Registered"), 409 an
  * unfinished one whose password did not match, 422 invalid fields.
  */
-export function register(values: EndpointBody<typeof signupEndpoints.register>) {
+function register(values: EndpointBody<typeof signupEndpoints.register>) {
   return callApi(signupEndpoints.register, { body: values });
 }
 
-export const registerMutationOptions = () =>
-  mutationOptions({ mutationKey: ['auth', 'register'], mutationFn: register });
+const registerMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'register'], mutationFn: register });
 
 export function useRegister() {
   return useMutation(registerMutationOptions());

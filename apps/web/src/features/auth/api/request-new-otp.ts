@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/new-otp: mails a new sign-up code; 429 (with Retry-After) within a minute of the last. */
-export function requestNewOtp(userId: number) {
+function requestNewOtp(userId: number) {
   return callApi(signupEndpoints.requestNewOtp, { body: { user_id: userId } });
 }
 
-export const requestNewOtpMutationOptions = () =>
+const requestNewOtpMutationOptions = () =>
   mutationOptions({ mutationKey: ['auth', 'new-otp'], mutationFn: requestNewOtp });
 
 export function useRequestNewOtp() {

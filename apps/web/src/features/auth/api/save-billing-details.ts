@@ -8,11 +8,11 @@ export type SaveBillingDetailsValues = EndpointBody<typeof signupEndpoints.saveB
  * POST /api/update-billing-details: the last sign-up step. It completes the account and signs
  * the user in, answering like a login plus the saved billing details.
  */
-export function saveBillingDetails(values: SaveBillingDetailsValues) {
+function saveBillingDetails(values: SaveBillingDetailsValues) {
   return callApi(signupEndpoints.saveBillingDetails, { body: values });
 }
 
-export const saveBillingDetailsMutationOptions = () =>
+const saveBillingDetailsMutationOptions = () =>
   mutationOptions({ mutationKey: ['auth', 'update-billing-details'], mutationFn: saveBillingDetails });
 
 export function useSaveBillingDetails() {

@@ -8,11 +8,11 @@ export type SavePersonalInfoValues = EndpointBody<typeof signupEndpoints.savePer
  * POST /api/update-personal-info (sign-up step 3), multipart because of the optional photo.
  * 413 when the photo is over 5 MB, 422 when it is not an image or a name is invalid.
  */
-export function savePersonalInfo({ logo, ...fields }: SavePersonalInfoValues) {
+function savePersonalInfo({ logo, ...fields }: SavePersonalInfoValues) {
   return callApi(signupEndpoints.savePersonalInfo, { body: fields, files: { logo } });
 }
 
-export const savePersonalInfoMutationOptions = () =>
+const savePersonalInfoMutationOptions = () =>
   mutationOptions({ mutationKey: ['auth', 'update-personal-info'], mutationFn: savePersonalInfo });
 
 export function useSavePersonalInfo() {

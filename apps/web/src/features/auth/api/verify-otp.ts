@@ -3,12 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/verify-otp: 422 for a wrong, expired or used-up code; 403 once the sign-up session ended. */
-export function verifyOtp(values: EndpointBody<typeof signupEndpoints.verifyOtp>) {
+function verifyOtp(values: EndpointBody<typeof signupEndpoints.verifyOtp>) {
   return callApi(signupEndpoints.verifyOtp, { body: values });
 }
 
-export const verifyOtpMutationOptions = () =>
-  mutationOptions({ mutationKey: ['auth', 'verify-otp'], mutationFn: verifyOtp });
+const verifyOtpMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'verify-otp'], mutationFn: verifyOtp });
 
 export function useVerifyOtp() {
   return useMutation(verifyOtpMutationOptions());

@@ -13,7 +13,7 @@ interface ResetFormValues {
 }
 
 /** The live hint under the confirmation (docs/product/accounts.md): nothing until something is typed. */
-export function MatchHint({ password, confirmation }: { password: string; confirmation: string }) {
+function MatchHint({ password, confirmation }: { password: string; confirmation: string }) {
   if (!confirmation) return null;
   const match = password === confirmation;
   return (

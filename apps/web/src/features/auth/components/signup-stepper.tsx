@@ -3,10 +3,10 @@ import { useSession } from '@/stores/session-store';
 import classes from './signup-stepper.module.css';
 
 /** docs/product/accounts.md, Sign-up: the header stepper shows three steps. */
-export const SIGNUP_STEPS = ['Account', 'Personal info', 'Billing'] as const;
+const SIGNUP_STEPS = ['Account', 'Personal info', 'Billing'] as const;
 
 /** Sign-up step (1 account, 2 code verified, 3 personal info saved, 4 billing saved) → stepper index. */
-export function stepperIndex(signupStep: number): number {
+function stepperIndex(signupStep: number): number {
   return Math.min(Math.max(signupStep - 1, 0), SIGNUP_STEPS.length);
 }
 

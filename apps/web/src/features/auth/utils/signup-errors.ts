@@ -3,7 +3,7 @@ import { navigate } from '@/lib/navigation';
 import { notifyRequestError } from '@/lib/notify';
 import { paths } from '@/config/paths';
 
-export const SIGNUP_ERROR_TITLE = 'Something went wrong';
+const SIGNUP_ERROR_TITLE = 'Something went wrong';
 
 /**
  * docs/product/accounts.md: a failed sign-up step shows "Something went wrong" with the server's message. A 403

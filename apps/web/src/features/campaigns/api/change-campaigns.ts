@@ -4,30 +4,27 @@ import { callApi } from '@/lib/api-client';
 import { invalidate, staleAfter } from '@/lib/query-keys';
 
 /** POST /api/customer/my-campaigns/update/{id}: the switch and the Edit dialog. */
-export function updateCampaign({
-  id,
-  ...changes
-}: { id: number } & EndpointBody<typeof campaignEndpoints.updateCampaign>) {
+function updateCampaign({ id, ...changes }: { id: number } & EndpointBody<typeof campaignEndpoints.updateCampaign>) {
   return callApi(campaignEndpoints.updateCampaign, { params: { id }, body: changes });
 }
 
 /** POST /api/customer/my-campaigns/resubmit/{id}: a declined campaign back to review. */
-export function resubmitCampaign(id: number) {
+function resubmitCampaign(id: number) {
   return callApi(campaignEndpoints.resubmitCampaign, { params: { id } });
 }
 
 /** POST /api/customer/my-campaigns/duplicate: copies of the chosen campaigns, pending review. */
-export function duplicateCampaigns(ids: number[]) {
+function duplicateCampaigns(ids: number[]) {
   return callApi(campaignEndpoints.duplicateCampaigns, { body: { campaign_ids: ids } });
 }
 
 /** POST /api/customer/my-campaigns/restore/{id}: an archived campaign back, switched off. */
-export function restoreCampaign(id: number) {
+function restoreCampaign(id: number) {
   return callApi(campaignEndpoints.restoreCampaign, { params: { id } });
 }
 
 /** DELETE /api/customer/my-campaigns/soft-delete: archives, or deletes archived ones for good. */
-export function deleteCampaigns(ids: number[]) {
+function deleteCampaigns(ids: number[]) {
   return callApi(campaignEndpoints.deleteCampaigns, { body: { campaign_ids: ids } });
 }
 

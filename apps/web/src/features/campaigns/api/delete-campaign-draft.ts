@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** DELETE /api/customer/campaign-draft/{id}: Cancel in the wizard, the draft and its files. */
-export function deleteCampaignDraft(id: number) {
+function deleteCampaignDraft(id: number) {
   return callApi(campaignEndpoints.deleteCampaignDraft, { params: { id } });
 }
 

@@ -4,11 +4,11 @@ import { callApi } from '@/lib/api-client';
 import { campaignKeys } from '@/lib/query-keys';
 
 /** GET /api/customer/campaign-draft: the customer's wizard draft with its ad and files, or null. */
-export function getCampaignDraft(signal?: AbortSignal) {
+function getCampaignDraft(signal?: AbortSignal) {
   return callApi(campaignEndpoints.getCampaignDraft, { signal });
 }
 
-export const campaignDraftQueryOptions = () =>
+const campaignDraftQueryOptions = () =>
   queryOptions({
     queryKey: campaignKeys.draft(),
     queryFn: ({ signal }) => getCampaignDraft(signal),

@@ -10,11 +10,11 @@ const ENDPOINTS = {
 } as const;
 
 /** GET /api/customer/my-{active,pending,archived}-campaigns: one page of one tab. */
-export function listCampaigns(tab: CustomerListTab, query: ListQuery, signal?: AbortSignal) {
+function listCampaigns(tab: CustomerListTab, query: ListQuery, signal?: AbortSignal) {
   return callApi(ENDPOINTS[tab], { query, signal });
 }
 
-export const campaignListQueryOptions = (tab: CustomerListTab, query: ListQuery) =>
+const campaignListQueryOptions = (tab: CustomerListTab, query: ListQuery) =>
   queryOptions({
     queryKey: campaignKeys.list(tab, query),
     queryFn: ({ signal }) => listCampaigns(tab, query, signal),

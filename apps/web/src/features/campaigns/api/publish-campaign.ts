@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { invalidate, staleAfter } from '@/lib/query-keys';
 
 /** POST /api/customer/publish-campaign: sends the wizard's campaign for review. */
-export function publishCampaign(values: EndpointBody<typeof campaignEndpoints.publishCampaign>) {
+function publishCampaign(values: EndpointBody<typeof campaignEndpoints.publishCampaign>) {
   return callApi(campaignEndpoints.publishCampaign, { body: values });
 }
 

@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/create-ad-template: wizard step 2, the ad's texts, link and files in order. */
-export function saveAdTemplate(values: EndpointBody<typeof campaignEndpoints.saveAdTemplate>) {
+function saveAdTemplate(values: EndpointBody<typeof campaignEndpoints.saveAdTemplate>) {
   return callApi(campaignEndpoints.saveAdTemplate, { body: values });
 }
 

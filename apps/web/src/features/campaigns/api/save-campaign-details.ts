@@ -3,7 +3,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/customer/create-campaign-details: wizard step 1, creating or updating the draft. */
-export function saveCampaignDetails(values: EndpointBody<typeof campaignEndpoints.saveCampaignDetails>) {
+function saveCampaignDetails(values: EndpointBody<typeof campaignEndpoints.saveCampaignDetails>) {
   return callApi(campaignEndpoints.saveCampaignDetails, { body: values });
 }
 

@@ -24,7 +24,7 @@ export function useCampaignAnalytics(scope: AnalyticsScope, query: ListQuery) {
 }
 
 /** The name the file gets if the server does not give one: the day of the download (docs/product/insights.md, CSV export). */
-export const exportFallbackName = (today = new Date()) => `campaigns-analytics-${calendarDay(today)}.csv`;
+const exportFallbackName = (today = new Date()) => `campaigns-analytics-${calendarDay(today)}.csv`;
 
 /** GET …/export?search=: every campaign matching the search, as the CSV file the browser saves. */
 export function useAnalyticsExport(scope: AnalyticsScope) {

@@ -19,7 +19,7 @@ interface Tile {
 }
 
 /** docs/product/insights.md, Admin tiles, and the money tiles of docs/product/payments.md. */
-export function adminTiles(stats: AdminStatistics): Tile[] {
+function adminTiles(stats: AdminStatistics): Tile[] {
   const cost = (amount: number | null) => (amount === null ? NO_VALUE : formatUsd(amount));
   return [
     {

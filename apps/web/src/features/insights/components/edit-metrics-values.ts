@@ -62,7 +62,7 @@ const dayOf = (iso: string | null | undefined): string => {
 };
 
 /** A stored timestamp as a datetime-local input's value (UTC); '' for none. */
-export const dateTimeOf = (iso: string): string => {
+const dateTimeOf = (iso: string): string => {
   const date = parseIsoDate(iso);
   return date ? calendarMinute(date) : '';
 };

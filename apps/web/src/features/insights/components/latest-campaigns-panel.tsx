@@ -19,7 +19,7 @@ const ITEM_HEIGHT = 92;
  * A campaign's state in a word: "Pending" or "Declined" while under review, then "Active" or
  * "Paused" as the Active list says it (docs/product/campaigns.md, Campaign state).
  */
-export function campaignStatusLabel(campaign: Campaign): { label: string; className?: string } {
+function campaignStatusLabel(campaign: Campaign): { label: string; className?: string } {
   switch (campaign.approval_status) {
     case 'pending':
       return { label: 'Pending' };

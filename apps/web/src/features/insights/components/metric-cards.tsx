@@ -17,12 +17,12 @@ import { useDashboardErrorToast } from '../hooks/dashboard-error-toast';
 import classes from './metric-cards.module.css';
 
 /** With no figures entered yet, every sum is 0 (docs/product/insights.md, Dashboards). */
-export function hasFigures(statistics: DashboardStatistics): boolean {
+function hasFigures(statistics: DashboardStatistics): boolean {
   return Object.values(statistics).some((figure) => figure.value !== 0);
 }
 
 /** One figure: its label, its value in dollars or as a count, and its change from last week. */
-export function MetricCard({
+function MetricCard({
   label,
   unit,
   value,

@@ -14,7 +14,7 @@ const amountOrDash = (amount: number | null, missing: string) => (amount === nul
 const withDate = (amount: string, date: string) => (date ? `${amount} (${formatDate(date)})` : amount);
 
 /** The chart's figures as a table for screen readers: every day, both weeks, with dates. */
-export function WeeklySpendSummary({ rows }: { rows: WeeklySpendRow[] }) {
+function WeeklySpendSummary({ rows }: { rows: WeeklySpendRow[] }) {
   return (
     <VisuallyHidden>
       <table>

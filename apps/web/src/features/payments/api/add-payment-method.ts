@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 import { invalidate, staleAfter } from '@/lib/query-keys';
 
 /** POST /api/stripe/add-payment-method: keeps a card the provider confirmed. */
-export function addPaymentMethod(paymentMethodId: string) {
+function addPaymentMethod(paymentMethodId: string) {
   return callApi(paymentEndpoints.addPaymentMethod, { body: { payment_method_id: paymentMethodId } });
 }
 

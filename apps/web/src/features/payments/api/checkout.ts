@@ -6,11 +6,11 @@ import { invalidate, paymentKeys, staleAfter } from '@/lib/query-keys';
 export type SandboxPayBody = EndpointBody<typeof paymentEndpoints.payWithSandbox>;
 
 /** GET /api/checkout/{token}: the link's campaign, amount, what it covers and whether it is open. */
-export function getCheckout(token: string, signal?: AbortSignal) {
+function getCheckout(token: string, signal?: AbortSignal) {
   return callApi(paymentEndpoints.getCheckout, { params: { token }, signal });
 }
 
-export const checkoutQueryOptions = (token: string) =>
+const checkoutQueryOptions = (token: string) =>
   queryOptions({
     queryKey: paymentKeys.checkout(token),
     queryFn: async ({ signal }) => (await getCheckout(token, signal)).data,

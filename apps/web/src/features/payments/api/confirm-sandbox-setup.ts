@@ -8,11 +8,11 @@ export type SandboxSetupBody = EndpointBody<typeof paymentEndpoints.confirmSandb
  * POST /api/sandbox/confirm-setup: the sandbox's card form confirms the setup intent with the
  * card; the answer's `payment_method_id` is then saved with add-payment-method.
  */
-export function confirmSandboxSetup(body: SandboxSetupBody) {
+function confirmSandboxSetup(body: SandboxSetupBody) {
   return callApi(paymentEndpoints.confirmSandboxSetup, { body });
 }
 
-export const confirmSandboxSetupMutationOptions = () =>
+const confirmSandboxSetupMutationOptions = () =>
   mutationOptions({ mutationKey: ['payments', 'confirm-sandbox-setup'], mutationFn: confirmSandboxSetup });
 
 export function useConfirmSandboxSetup() {

@@ -3,11 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
 /** POST /api/stripe/create-setup-intent: the `client_secret` the card form confirms. */
-export function createSetupIntent() {
+function createSetupIntent() {
   return callApi(paymentEndpoints.createSetupIntent);
 }
 
-export const createSetupIntentMutationOptions = () =>
+const createSetupIntentMutationOptions = () =>
   mutationOptions({ mutationKey: ['payments', 'create-setup-intent'], mutationFn: createSetupIntent });
 
 export function useCreateSetupIntent() {

@@ -4,11 +4,11 @@ import { callApi } from '@/lib/api-client';
 import { paymentKeys } from '@/lib/query-keys';
 
 /** GET /api/customer/balance: Total Amount Due and each campaign due. */
-export function getBalance(signal?: AbortSignal) {
+function getBalance(signal?: AbortSignal) {
   return callApi(paymentEndpoints.getBalance, { signal });
 }
 
-export const balanceQueryOptions = () =>
+const balanceQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.balance(),
     queryFn: async ({ signal }) => (await getBalance(signal)).data,

@@ -4,11 +4,11 @@ import { callApi } from '@/lib/api-client';
 import { paymentKeys } from '@/lib/query-keys';
 
 /** GET /api/receipts/{id}: a payment with the billing details as they were when it was made. */
-export function getReceipt(id: number, signal?: AbortSignal) {
+function getReceipt(id: number, signal?: AbortSignal) {
   return callApi(paymentEndpoints.getReceipt, { params: { id }, signal });
 }
 
-export const receiptQueryOptions = (id: number) =>
+const receiptQueryOptions = (id: number) =>
   queryOptions({
     queryKey: paymentKeys.receipt(id),
     queryFn: async ({ signal }) => (await getReceipt(id, signal)).data,

@@ -7,12 +7,12 @@ import { paymentKeys, type PageQuery } from '@/lib/query-keys';
 export const ACTIVITY_PAGE_SIZE = 5;
 
 /** GET /api/my-payment-activities: one page of payments, newest first. */
-export function listPaymentActivities(query: PageQuery, signal?: AbortSignal) {
+function listPaymentActivities(query: PageQuery, signal?: AbortSignal) {
   // The list has no search box: its search is always empty.
   return callApi(paymentEndpoints.listPaymentActivities, { query: { ...query, search: '' }, signal });
 }
 
-export const paymentActivitiesQueryOptions = (query: PageQuery) =>
+const paymentActivitiesQueryOptions = (query: PageQuery) =>
   queryOptions({
     queryKey: paymentKeys.activityList(query),
     queryFn: ({ signal }) => listPaymentActivities(query, signal),

@@ -4,11 +4,11 @@ import { callApi } from '@/lib/api-client';
 import { paymentKeys } from '@/lib/query-keys';
 
 /** GET /api/stripe/get-payment-methods: the saved cards. */
-export function listPaymentMethods(signal?: AbortSignal) {
+function listPaymentMethods(signal?: AbortSignal) {
   return callApi(paymentEndpoints.listPaymentMethods, { signal });
 }
 
-export const paymentMethodsQueryOptions = () =>
+const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.cards(),
     queryFn: async ({ signal }) => (await listPaymentMethods(signal)).data,

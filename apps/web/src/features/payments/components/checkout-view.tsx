@@ -18,7 +18,7 @@ import { cardFormErrors, cardName, cardServerErrors, type CardFormErrors } from 
 import { SandboxCardFields, useCardFields } from './sandbox-card-fields';
 
 /** What a payment covers: "7 days" of a daily budget, or "the whole campaign". */
-export const coversText = (coversDays: number | null): string =>
+const coversText = (coversDays: number | null): string =>
   coversDays === null ? 'the whole campaign' : `${coversDays} days`;
 
 /** Why the link cannot be paid (any more). */

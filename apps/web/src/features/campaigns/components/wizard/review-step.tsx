@@ -24,7 +24,7 @@ import { AdPreview } from './ad-preview';
 import type { MediaItem } from './use-media-uploads';
 
 /** docs/product/campaigns.md, New-campaign wizard: the review shows placeholders this long. */
-export const REVIEW_SKELETON_MS = 2000;
+const REVIEW_SKELETON_MS = 2000;
 
 function ReviewSkeleton() {
   return (

@@ -7,7 +7,7 @@ import type { WizardState } from '../../utils/wizard-state';
 import { isStored, type MediaItem } from './use-media-uploads';
 
 /** docs/product/campaigns.md, New-campaign wizard: edits are written this long after the last change. */
-export const AUTOSAVE_DELAY_MS = 1000;
+const AUTOSAVE_DELAY_MS = 1000;
 
 /**
  * This browser's copy of the wizard's edits, written a second after the last change:
