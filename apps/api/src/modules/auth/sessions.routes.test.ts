@@ -97,6 +97,17 @@ describe('DELETE /api/customer/sessions/:id', () => {
     expect(again.json()).toEqual({ message: SESSION_MESSAGES.notFound });
   });
 
+  it('ends a session once when asked twenty times at once', async () => {
+    const user = await t.createUser();
+    const other = await signIn(user.email, FIREFOX_ON_LINUX);
+    const mine = await signIn(user.email);
+    const target = (await sessionsOf(mine)).find((session) => !session.current)!;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => revoke(mine, target.id)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(404)]);
+    expect(await works(other)).toBe(false);
+    expect(await works(mine)).toBe(true);
+  });
+
   it('refuses the current session (that is a log-out) and leaves it standing', async () => {
     const token = await signIn((await t.createUser()).email);
     const [current] = await sessionsOf(token);
