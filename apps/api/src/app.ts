@@ -13,6 +13,7 @@ import { requestIdGenerator, runForRequest } from './lib/request-context';
 import { startTracing } from './plugins/tracing';
 import { Metrics } from './lib/metrics';
 import { accountRoutes } from './modules/account/account.routes';
+import { advertiserRoutes } from './modules/advertisers/advertiser.routes';
 import { campaignRoutes } from './modules/campaigns/campaign.routes';
 import { filesRoutes } from './modules/account/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -147,7 +148,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
       // A worker serves nothing but its health (docs/deploy.md, Roles).
       if (config.role === 'worker') return api.register(healthRoutes, { database });
-      await api.register(authPlugin, { authenticate: (token) => authService.authenticate(token) });
+      await api.register(authPlugin, {
+        authenticate: (token) => authService.authenticate(token),
+        membership: (userId, advertiserId) => services.advertiserService.membership(userId, advertiserId),
+      });
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
       await api.register(productRoutes, { config, database, adapters, services });
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
@@ -212,6 +216,7 @@ async function productRoutes(
   });
   await product.register(recoveryRoutes, { recoveryService: services.recoveryService });
   await product.register(accountRoutes, { accountService: services.accountService });
+  await product.register(advertiserRoutes, { advertiserService: services.advertiserService });
   await product.register(campaignRoutes, { campaignService: services.campaignService });
   await product.register(mediaRoutes, { mediaService: services.mediaService });
   await product.register(reviewRoutes, { reviewService: services.reviewService });

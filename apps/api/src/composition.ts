@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock';
 import { JobRunner } from './lib/job-runner';
 import type { Metrics } from './lib/metrics';
 import { AccountService } from './modules/account/account.service';
+import { AdvertiserService } from './modules/advertisers/advertiser.service';
 import { AvatarStore } from './modules/users/avatar-store';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuthService } from './modules/auth/auth.service';
@@ -43,7 +44,8 @@ import { paymentJobs, PaymentPeriodService } from './modules/payments/payment-pe
 import { PaymentService } from './modules/payments/payment.service';
 import { subscribePayments } from './modules/payments/payment.subscribers';
 import { ReviewService } from './modules/review/review.service';
-import { BillingRepository } from './modules/users/billing.repository';
+import { BillingRepository } from './modules/advertisers/billing.repository';
+import { AdvertiserRepository } from './modules/advertisers/advertiser.repository';
 import { UserRepository } from './modules/users/user.repository';
 
 /**
@@ -55,6 +57,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
   return {
     users: (db: Database) => new UserRepository(db),
     billing: (db: Database) => new BillingRepository(db),
+    advertisers: (db: Database) => new AdvertiserRepository(db),
     sessions: (db: Database) => new SessionRepository(db, sessionCache),
     signupSessions: (db: Database) => new SignupSessionRepository(db),
     resetTokens: (db: Database) => new ResetTokenRepository(db),
@@ -143,7 +146,7 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
     clock,
     jobs,
     log,
-    repositories: pick(repositories, 'mail', 'notifications', 'campaigns', 'users', 'payments'),
+    repositories: pick(repositories, 'mail', 'notifications', 'campaigns', 'users', 'payments', 'advertisers'),
   });
   const mailer = new Mailer({
     data: createTransactor(database.db, pick(repositories, 'mail')),
@@ -182,7 +185,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     supportEmail,
   });
   const signupService = new SignupService({
-    data: data('users', 'billing', 'codes', 'mail'),
+    data: data('users', 'advertisers', 'billing', 'codes', 'mail'),
     clock,
     authService,
     passwordTries,
@@ -197,6 +200,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     limiterFactory,
     publicOrigin: config.publicOrigin,
   });
+  const advertiserService = new AdvertiserService({ data: data('advertisers', 'billing'), clock });
   const accountService = new AccountService({
     data: data('users', 'billing', 'codes', 'resetTokens', 'sessions', 'events', 'mail'),
     clock,
@@ -204,9 +208,9 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     avatars,
     passwordTries,
   });
-  const mediaService = new MediaService({ data: data('media', 'users'), clock, storage: adapters.storage });
+  const mediaService = new MediaService({ data: data('media', 'advertisers'), clock, storage: adapters.storage });
   const campaignService = new CampaignService({
-    data: data('campaigns', 'ads', 'media', 'users', 'audit', 'events', 'payments', 'statistics'),
+    data: data('campaigns', 'ads', 'media', 'advertisers', 'audit', 'events', 'payments', 'statistics'),
     clock,
     media: mediaService,
   });
@@ -225,6 +229,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     signupService,
     recoveryService,
     accountService,
+    advertiserService,
     mediaService,
     campaignService,
     reviewService,
@@ -239,10 +244,10 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
   const { config, adapters, clock, log } = options;
   // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
   const provider = adapters.payments ?? new SandboxProvider(options.database.db);
-  const cardService = new CardService({ data: data('payments', 'users'), clock, provider, log });
+  const cardService = new CardService({ data: data('payments', 'advertisers'), clock, provider, log });
   const paymentService = new PaymentService({ data: data('payments'), seller: config.seller });
   const checkoutService = new CheckoutService({
-    data: data('payments', 'campaigns', 'users', 'audit', 'events'),
+    data: data('payments', 'campaigns', 'advertisers', 'billing', 'audit', 'events'),
     clock,
     provider,
     publicOrigin: config.publicOrigin,

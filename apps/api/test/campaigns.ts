@@ -102,12 +102,14 @@ export async function insertCampaigns(
   rows: Partial<typeof campaigns.$inferInsert>[],
 ): Promise<number[]> {
   const start = testApp.clock.now().getTime() - rows.length * 60_000;
+  const advertiserId = await testApp.advertiserOf(userId);
   const inserted = await testApp.database.db
     .insert(campaigns)
     .values(
       rows.map((row, index) => {
         const at = new Date(start + index * 60_000);
         return {
+          advertiserId,
           userId,
           name: `Campaign ${index + 1}`,
           objective: 'Brand awareness' as const,

@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,7 @@ import { buildApp } from '../src/app';
 import { readOutbox, type MailboxMessage } from '../src/modules/mail/mailbox.routes';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/database';
-import { billingDetails, users, type NewUser } from '../src/db/schema';
+import { advertiserMembers, advertisers, billingDetails, users, type NewUser } from '../src/db/schema';
 import type { Clock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/passwords';
 import { openTestDatabase } from './test-database';
@@ -64,6 +65,8 @@ export interface TestApp {
   storage: FileStorage;
   /** A user with a finished sign-up (unless told otherwise) and the password TEST_PASSWORD. */
   createUser(fields?: Partial<NewUser> & { withBilling?: boolean }): Promise<typeof users.$inferSelect>;
+  /** The id of the user's first advertiser account (a customer from `createUser` owns one). */
+  advertiserOf(userId: number): Promise<number>;
   /** Logs in and returns the bearer token, failing the test if the login does not succeed. */
   login(email: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
   /** Logs a new user in from the given address and headers; returns the session the server described. */
@@ -141,9 +144,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           ...fields,
         })
         .returning();
+      // A customer owns an advertiser account from sign-up on (docs/product/teams.md).
+      if (user!.roleId === ROLE.admin) return user!;
+      const [advertiser] = await database.db
+        .insert(advertisers)
+        .values({ name: `${user!.firstName ?? ''} ${user!.lastName ?? ''}`.trim() || user!.email })
+        .returning();
+      await database.db
+        .insert(advertiserMembers)
+        .values({ advertiserId: advertiser!.id, userId: user!.id, role: 'owner' });
       if (withBilling) {
         await database.db.insert(billingDetails).values({
-          userId: user!.id,
+          advertiserId: advertiser!.id,
           type: 'company',
           businessName: 'Acme Ads',
           taxId: 'TAX-1',
@@ -156,6 +168,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         });
       }
       return user!;
+    },
+    async advertiserOf(userId) {
+      const [row] = await database.db
+        .select({ id: advertiserMembers.advertiserId })
+        .from(advertiserMembers)
+        .where(eq(advertiserMembers.userId, userId))
+        .orderBy(asc(advertiserMembers.joinedAt), asc(advertiserMembers.advertiserId))
+        .limit(1);
+      if (!row) throw new Error(`user ${userId} belongs to no advertiser account`);
+      return row.id;
     },
     async login(email, password = TEST_PASSWORD, extra = {}) {
       const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password, ...extra } });

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account/account.endpoints';
+import { advertiserEndpoints } from './advertisers/advertiser.endpoints';
 import { authEndpoints } from './auth/auth.endpoints';
 import { campaignEndpoints } from './campaigns/campaign.endpoints';
 import { signupEndpoints } from './auth/signup.endpoints';
@@ -16,6 +17,7 @@ export const endpoints = {
   ...authEndpoints,
   ...signupEndpoints,
   ...accountEndpoints,
+  ...advertiserEndpoints,
   ...campaignEndpoints,
   ...mediaEndpoints,
   ...storageEndpoints,

@@ -42,3 +42,5 @@ export * from './payments/card';
 export * from './payments/payments.schemas';
 export * from './payments/payment-pages';
 export * from './payments/payments.endpoints';
+export * from './advertisers/advertiser.schemas';
+export * from './advertisers/advertiser.endpoints';

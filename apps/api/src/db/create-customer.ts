@@ -3,7 +3,7 @@ import { ROLE, SIGNUP_STEP } from '@portal/contract';
 import { loadConfig } from '../config';
 import { generatePassword, hashPassword } from '../lib/passwords';
 import { openConfiguredDatabase } from './embedded-database';
-import { billingDetails, users } from './schema';
+import { advertiserMembers, advertisers, billingDetails, users } from './schema';
 
 /**
  * Creates a customer with finished sign-up and billing details, for development:
@@ -43,8 +43,16 @@ async function main() {
       process.exitCode = 1;
       return;
     }
+    // A customer owns an advertiser account (docs/product/teams.md).
+    const [advertiser] = await database.db
+      .insert(advertisers)
+      .values({ name: `${values['first-name']} ${values['last-name']}` })
+      .returning();
+    await database.db
+      .insert(advertiserMembers)
+      .values({ advertiserId: advertiser!.id, userId: user.id, role: 'owner' });
     await database.db.insert(billingDetails).values({
-      userId: user.id,
+      advertiserId: advertiser!.id,
       type: 'individual',
       country: 'us',
       address: '1 Main Street',

@@ -18,7 +18,7 @@ import {
   type FileField,
 } from '@portal/contract';
 import { acceptsFile } from '../plugins/body-parsers';
-import { requirePrincipal, type PrincipalOf } from './principal';
+import { requirePrincipal, type PrincipalFor } from './principal';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,13 +39,14 @@ type Defined<T> = [T] extends [never] ? unknown : T;
 
 /**
  * The request a route's handler gets: params, query and body already parsed by the contract's
- * schemas, and the principal its access rule guarantees (a customer on a `customer` route).
+ * schemas, and the principal its access rule guarantees (a customer on a `customer` route, with
+ * a role in the advertiser account that allows the endpoint's permission).
  */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Defined<EndpointParams<E>>;
   Querystring: Defined<EndpointQuery<E>>;
   Body: Defined<EndpointBody<E>> & UploadedFiles<E>;
-}> & { principal: PrincipalOf<E['access']> };
+}> & { principal: PrincipalFor<E> };
 
 /** A handler returns the success answer, or the reply when it has sent another answer itself. */
 export type EndpointHandler<E extends Endpoint> = (

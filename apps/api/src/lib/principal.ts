@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type Access } from '@portal/contract';
+import { AUTH_MESSAGES, type Access, type AdvertiserRole, type EndpointDefinition } from '@portal/contract';
 import type { Session } from '../db/schema';
 import { unauthorized } from './http-errors';
 
@@ -10,6 +10,18 @@ export interface Principal {
   roleId: number;
   /** The session's row as the check found it, so a request about the session needs no second query. */
   session: Session;
+  /**
+   * A customer's advertiser account this request acts on (the one its header names, or the
+   * customer's first), with the customer's role in it, as the access hook found it. None for
+   * administrators and for a customer who belongs to no account.
+   */
+  advertiser?: AdvertiserContext;
+}
+
+/** An advertiser account and the caller's role in it (docs/product/teams.md). */
+export interface AdvertiserContext {
+  id: number;
+  role: AdvertiserRole;
 }
 
 declare const checkedRole: unique symbol;
@@ -17,6 +29,9 @@ declare const checkedRole: unique symbol;
 export type CustomerPrincipal = Principal & { readonly [checkedRole]: 'customer' };
 /** A principal the access hook let through an `admin` route. */
 export type AdminPrincipal = Principal & { readonly [checkedRole]: 'admin' };
+
+/** A customer whose role in the request's advertiser account allows what the route needs. */
+export type AdvertiserPrincipal = CustomerPrincipal & { advertiser: AdvertiserContext };
 
 /** The principal a route's access rule guarantees: none on a public route (the hook looks for none there). */
 export type PrincipalOf<A extends Access> = A extends 'customer'
@@ -26,6 +41,11 @@ export type PrincipalOf<A extends Access> = A extends 'customer'
     : A extends 'user'
       ? Principal
       : null;
+
+/** The principal an endpoint's access rule and permission guarantee. */
+export type PrincipalFor<E extends EndpointDefinition> = E extends { access: 'customer'; permission: string }
+  ? AdvertiserPrincipal
+  : PrincipalOf<E['access']>;
 
 /** The principal of a request the access hook let through to a signed-in route. */
 export function requirePrincipal(request: FastifyRequest): Principal {

@@ -55,6 +55,7 @@ export const accountEndpoints = defineEndpoints({
     method: 'POST',
     path: '/customer/update-billing-info',
     access: 'user',
+    permission: 'billing.manage',
     tag: 'account',
     summary: 'Change billing details',
     body: updateBillingInfoRequestSchema,

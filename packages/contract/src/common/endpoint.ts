@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './common.schemas';
+import type { AdvertiserPermission } from '../advertisers/advertiser.schemas';
 
 /**
  * Who may call an endpoint:
@@ -21,7 +22,7 @@ export interface FileField {
 }
 
 /** 4xx and 5xx statuses an endpoint documents, each answered in the error format. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 422 | 429 | 503;
 
 /**
  * One API endpoint, defined once and used by both sides: the API registers its route from it
@@ -33,6 +34,12 @@ export interface EndpointDefinition {
   /** Relative to /api, with `:name` for path values. */
   path: string;
   access: Access;
+  /**
+   * What a customer endpoint needs of the caller's role in the advertiser account the request
+   * names (docs/product/teams.md, Roles). Every `customer` endpoint states one; a `user` endpoint
+   * may, and then binds customers only (administrators have no advertiser account).
+   */
+  permission?: AdvertiserPermission;
   /** The OpenAPI tag that groups it (one per area). */
   tag: string;
   summary: string;
@@ -104,7 +111,8 @@ export function largestFile(endpoint: EndpointDefinition): number | undefined {
  * Every failure an endpoint documents: its own `errors`, plus those its definition makes certain,
  * so that a new endpoint cannot leave them out of the API description:
  * - 401 when it needs a session (the access hook refuses a missing or dead token);
- * - 403 when only customers or only administrators may call it (the other role is refused);
+ * - 403 when only customers or only administrators may call it (the other role is refused), or
+ *   when it needs a role in the advertiser account;
  * - 404 when its path has an `:id` (an id that names nothing, or not the caller's, is not found);
  * - 422 when it takes a body or files (the body is validated).
  * A query is validated too, but the signed storage URLs judge theirs by the signature first
@@ -113,7 +121,7 @@ export function largestFile(endpoint: EndpointDefinition): number | undefined {
 export function documentedErrors(endpoint: EndpointDefinition): ErrorStatus[] {
   const implied: ErrorStatus[] = [];
   if (endpoint.access !== 'public') implied.push(401);
-  if (endpoint.access === 'customer' || endpoint.access === 'admin') implied.push(403);
+  if (endpoint.access === 'customer' || endpoint.access === 'admin' || endpoint.permission) implied.push(403);
   if (/:id\b/.test(endpoint.path)) implied.push(404);
   if (endpoint.body || endpoint.files) implied.push(422);
   return [...new Set([...implied, ...endpoint.errors])].sort((a, b) => a - b);

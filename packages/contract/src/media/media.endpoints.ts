@@ -13,6 +13,7 @@ export const mediaEndpoints = defineEndpoints({
     method: 'POST',
     path: '/ad-templates/presigned-url',
     access: 'customer',
+    permission: 'campaigns.manage',
     tag: 'media',
     summary: 'An address to upload one campaign file to, for 15 minutes',
     description:
@@ -25,6 +26,7 @@ export const mediaEndpoints = defineEndpoints({
     method: 'POST',
     path: '/ad-templates/check-upload',
     access: 'customer',
+    permission: 'campaigns.manage',
     tag: 'media',
     summary: 'Check a campaign file as soon as its upload finishes',
     description:
@@ -49,6 +51,7 @@ export const mediaEndpoints = defineEndpoints({
     method: 'DELETE',
     path: '/delete-s3-object',
     access: 'customer',
+    permission: 'campaigns.manage',
     tag: 'media',
     summary: 'Delete one of your campaign files that no submitted campaign uses',
     body: mediaKeyBodySchema,

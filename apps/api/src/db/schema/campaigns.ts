@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { APPROVAL_STATUSES, BUDGET_TYPES, CampaignObjective, CustomerListTab } from '@portal/contract';
 import { users } from './users';
+import { advertisers } from './advertisers';
 
 /**
  * A customer's campaign (docs/product/campaigns.md, Campaign record and Campaign state). Its
@@ -11,6 +12,10 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: serial('id').primaryKey(),
+    advertiserId: integer('advertiser_id')
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
+    /** Who created it: answered as the campaign's `user_id` (docs/product/teams.md). */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -58,19 +63,19 @@ export const campaigns = pgTable(
       ),
   },
   (table) => [
-    // A customer has at most one draft, even when two first saves race.
-    uniqueIndex('campaigns_one_draft_per_user')
-      .on(table.userId)
+    // A person has at most one draft in each account, even when two first saves race.
+    uniqueIndex('campaigns_one_draft_per_member')
+      .on(table.advertiserId, table.userId)
       .where(sql`${table.approvalStatus} = 'draft'`),
     // DESC is NULLS FIRST in PostgreSQL: the index must say so too, or `ORDER BY created_at DESC`
     // cannot read it in order (the columns are never null, but the planner goes by the definition).
-    index('campaigns_user_created_idx').on(
-      table.userId,
+    index('campaigns_advertiser_created_idx').on(
+      table.advertiserId,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    index('campaigns_user_list_idx')
-      .on(table.userId, table.listTab, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+    index('campaigns_advertiser_list_idx')
+      .on(table.advertiserId, table.listTab, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.listTab} IS NOT NULL`),
     // The administrators' review tabs, newest first (docs/product/review.md, Review queue).
     index('campaigns_review_idx').on(
@@ -78,9 +83,9 @@ export const campaigns = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    // A customer's analytics page: approved campaigns, archived ones included (docs/product/insights.md).
-    index('campaigns_user_analytics_idx')
-      .on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+    // An account's analytics page: approved campaigns, archived ones included (docs/product/insights.md).
+    index('campaigns_advertiser_analytics_idx')
+      .on(table.advertiserId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.approvalStatus} = 'approved' AND ${table.deletedAt} IS NULL`),
     // Serves ILIKE '%term%' on names (pg_trgm, in PostgreSQL and PGlite alike).
     index('campaigns_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),

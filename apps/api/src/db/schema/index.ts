@@ -1,4 +1,5 @@
 export * from './users';
+export * from './advertisers';
 export * from './sessions';
 export * from './codes';
 export * from './mail';

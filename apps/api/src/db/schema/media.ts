@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
-import { users } from './users';
+import { advertisers } from './advertisers';
 
 /**
  * A campaign file issued to a customer (docs/product/campaigns.md, Media): the key the API made,
@@ -16,9 +16,9 @@ export const mediaFiles = pgTable(
   {
     id: serial('id').primaryKey(),
     key: varchar('key', { length: 64 }).notNull(),
-    userId: integer('user_id')
+    advertiserId: integer('advertiser_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 20 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -30,7 +30,7 @@ export const mediaFiles = pgTable(
     // Not unique: the rows of a campaign and of its duplicates name the same object.
     index('media_files_key_idx').on(table.key),
     index('media_files_campaign_idx').on(table.campaignId, table.position),
-    index('media_files_user_idx').on(table.userId),
+    index('media_files_advertiser_idx').on(table.advertiserId),
     // The hourly clean-up of files never attached to a campaign.
     index('media_files_unattached_idx')
       .on(table.issuedAt)

@@ -14,36 +14,36 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
-import { users } from './users';
+import { advertisers } from './advertisers';
 
 /** Which payment provider a row belongs to (docs/product/payments.md, Payment provider). */
 export type PaymentProviderKind = 'sandbox' | 'stripe';
 
-/** Each portal user's customer at the provider: one per user and provider. */
+/** Each advertiser account's customer at the provider: one per account and provider. */
 export const paymentCustomers = pgTable(
   'payment_customers',
   {
-    userId: integer('user_id')
+    advertiserId: integer('advertiser_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
     provider: varchar('provider', { length: 10 }).$type<PaymentProviderKind>().notNull(),
     customerId: text('customer_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    uniqueIndex('payment_customers_user_provider_unique').on(table.userId, table.provider),
+    uniqueIndex('payment_customers_advertiser_provider_unique').on(table.advertiserId, table.provider),
     uniqueIndex('payment_customers_customer_unique').on(table.provider, table.customerId),
   ],
 );
 
-/** A customer's saved card: what the provider reported of it, never its number or CVC. */
+/** An advertiser account's saved card: what the provider reported of it, never its number or CVC. */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    advertiserId: integer('advertiser_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
     provider: varchar('provider', { length: 10 }).$type<PaymentProviderKind>().notNull(),
     providerMethodId: text('provider_method_id').notNull(),
     brand: varchar('brand', { length: 20 }).notNull(),
@@ -54,7 +54,7 @@ export const paymentMethods = pgTable(
   },
   (table) => [
     uniqueIndex('payment_methods_provider_unique').on(table.provider, table.providerMethodId),
-    index('payment_methods_user_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    index('payment_methods_advertiser_idx').on(table.advertiserId, table.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -70,12 +70,12 @@ export const paymentLinks = pgTable(
   'payment_links',
   {
     id: serial('id').primaryKey(),
+    advertiserId: integer('advertiser_id')
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
     /** Random, unguessable: the link's address names it. */
     token: varchar('token', { length: 64 }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -91,8 +91,8 @@ export const paymentLinks = pgTable(
     uniqueIndex('payment_links_one_open_per_campaign')
       .on(table.campaignId)
       .where(sql`${table.status} = 'open'`),
-    index('payment_links_open_user_idx')
-      .on(table.userId)
+    index('payment_links_open_advertiser_idx')
+      .on(table.advertiserId)
       .where(sql`${table.status} = 'open'`),
   ],
 );
@@ -117,9 +117,9 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
+    advertiserId: integer('advertiser_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -142,7 +142,11 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex('payments_link_unique').on(table.linkId),
     uniqueIndex('payments_transaction_unique').on(table.provider, table.transactionId),
-    index('payments_user_paid_idx').on(table.userId, table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('payments_advertiser_paid_idx').on(
+      table.advertiserId,
+      table.paidAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 

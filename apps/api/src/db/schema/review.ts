@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { users } from './users';
+import { advertisers } from './advertisers';
 
 /** What a notification is about (docs/product/review.md, Notifications). */
 export type NotificationEventType = 'request' | 'review' | 'system';
@@ -17,6 +18,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    advertiserId: integer('advertiser_id').references(() => advertisers.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     eventType: varchar('event_type', { length: 20 }).$type<NotificationEventType>().notNull(),
     senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
@@ -50,6 +52,8 @@ export const auditLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorId: integer('actor_id').references(() => users.id),
+    /** The advertiser account the action was taken in, whose owners read it (docs/product/teams.md). */
+    advertiserId: integer('advertiser_id').references(() => advertisers.id),
     action: varchar('action', { length: 60 }).notNull(),
     subjectType: varchar('subject_type', { length: 20 }).$type<AuditSubject>().notNull(),
     subjectId: integer('subject_id').notNull(),
@@ -57,5 +61,11 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('audit_log_subject_idx').on(table.subjectType, table.subjectId, table.id)],
+  (table) => [
+    index('audit_log_subject_idx').on(table.subjectType, table.subjectId, table.id),
+    // An account's trail, newest first, as its owners page through it.
+    index('audit_log_advertiser_idx')
+      .on(table.advertiserId, table.id)
+      .where(sql`${table.advertiserId} IS NOT NULL`),
+  ],
 );

@@ -2,6 +2,7 @@ import type { Figure, FigureKey, MoneyFigureKey } from '@portal/contract';
 import { bigint, bigserial, date, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { users } from './users';
+import { advertisers } from './advertisers';
 
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull();
 
@@ -82,21 +83,21 @@ export const campaignStatistics = pgTable(
 export type CampaignStatisticsRow = typeof campaignStatistics.$inferSelect;
 
 /**
- * What each day changed in a customer's figures, summed over their campaigns: the value for
+ * What each day changed in an advertiser account's figures, summed over its campaigns: the value for
  * that day (docs/product/insights.md, Daily figures), kept as a ledger in the transaction of
- * every entry. A customer's current figures are the sum of all their days, a week's change the
+ * every entry. An account's current figures are the sum of all its days, a week's change the
  * sum of its days: both read a few rows per day whatever the number of campaigns (decision 015).
  */
 export const customerDailyFigures = pgTable(
   'customer_daily_figures',
   {
-    userId: integer('user_id')
+    advertiserId: integer('advertiser_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     ...summedFigureColumns(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+  (table) => [primaryKey({ columns: [table.advertiserId, table.day] })],
 );
 
 /** The same ledger over the whole portal, for the administrators' tiles. */

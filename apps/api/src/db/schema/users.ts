@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { SIGNUP_STEP } from '@portal/contract';
 
 export const users = pgTable(
@@ -37,25 +27,5 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_unique').on(table.email)],
 );
 
-export const billingDetails = pgTable('billing_details', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  type: varchar('type', { length: 10 }).$type<'individual' | 'company'>().notNull(),
-  businessName: varchar('business_name', { length: 50 }),
-  taxId: varchar('tax_id', { length: 50 }),
-  currency: varchar('currency', { length: 3 }),
-  country: varchar('country', { length: 2 }).notNull(),
-  address: varchar('address', { length: 100 }).notNull(),
-  city: varchar('city', { length: 100 }).notNull(),
-  state: varchar('state', { length: 100 }).notNull(),
-  postalCode: varchar('postal_code', { length: 6 }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => sql`now()`),
-});
-
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type BillingDetails = typeof billingDetails.$inferSelect;

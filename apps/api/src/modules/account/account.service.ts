@@ -1,4 +1,5 @@
 import {
+  ADVERTISER_MESSAGES,
   ACCOUNT_MESSAGES,
   type BillingDetail,
   type BillingDetailsValues,
@@ -7,7 +8,7 @@ import {
 import type { DataAccess } from '../../db/transactor';
 import type { User } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { fieldError, unauthorized } from '../../lib/http-errors';
+import { fieldError, forbidden, unauthorized } from '../../lib/http-errors';
 import { commonPasswordError, isCommonPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
@@ -22,7 +23,7 @@ import type { ResetTokenRepository } from '../credentials';
 import type { SessionRepository } from '../auth';
 import type { EventRepository } from '../events';
 import type { MailRepository } from '../mail';
-import type { BillingRepository } from '../users';
+import type { BillingRepository } from '../advertisers';
 import type { UserRepository } from '../users';
 
 /** The tables the account pages change. */
@@ -81,9 +82,12 @@ export class AccountService {
     return logo;
   }
 
+  /** The billing details of the account the request names (its permission was checked by the access hook). */
   async updateBilling(principal: Principal, billing: BillingDetailsValues): Promise<BillingDetail> {
     const user = await this.user(principal);
-    const saved = await this.repos.billing.save(user.id, billing);
+    // Administrators are not billed: they have no advertiser account.
+    if (!principal.advertiser) throw forbidden(ADVERTISER_MESSAGES.noAccount);
+    const saved = await this.repos.billing.save(principal.advertiser.id, billing);
     return toUserData(user, saved).billing_detail!;
   }
 

@@ -26,12 +26,13 @@ import { codeError, OneTimeCodes } from '../credentials';
 import type { PasswordTries } from '../credentials';
 import type { OneTimeCodeRepository } from '../credentials';
 import type { MailRepository } from '../mail';
-import type { BillingRepository } from '../users';
+import { advertiserNameOf, type AdvertiserRepository, type BillingRepository } from '../advertisers';
 import type { UserRepository } from '../users';
 
-/** The tables a sign-up writes: the user, their billing details, their codes, the mail queue. */
+/** The tables a sign-up writes: the user, their advertiser account and its billing details, their codes, the mail queue. */
 export interface SignupRepositories {
   users: UserRepository;
+  advertisers: AdvertiserRepository;
   billing: BillingRepository;
   codes: OneTimeCodeRepository;
   mail: MailRepository;
@@ -83,7 +84,11 @@ export class SignupService {
         roleId: ROLE.customer,
         registrationStep: SIGNUP_STEP.accountCreated,
       });
-      if (created) await this.sendSignupCode(repos, created);
+      if (!created) return undefined;
+      // Every customer who signs up owns an advertiser account (docs/product/teams.md), named
+      // after them once sign-up knows their name.
+      await repos.advertisers.create(email, created.id, this.options.clock.now());
+      await this.sendSignupCode(repos, created);
       return created;
     });
     // Someone registered the same address between the lookup and the insert.
@@ -152,7 +157,11 @@ export class SignupService {
     if (user.registrationStep < SIGNUP_STEP.personalInfoSaved) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
     const { data, authService } = this.options;
     const { completed, saved } = await data.withTransaction(async (repos) => {
-      const savedBilling = await repos.billing.save(user.id, billing);
+      const now = this.options.clock.now();
+      const advertiserId =
+        (await repos.advertisers.firstOf(user.id)) ?? (await repos.advertisers.create(user.email, user.id, now)).id;
+      await repos.advertisers.rename(advertiserId, advertiserNameOf(user, billing));
+      const savedBilling = await repos.billing.save(advertiserId, billing);
       const done = await repos.users.update(user.id, { registrationStep: SIGNUP_STEP.complete });
       return { completed: done, saved: savedBilling };
     });

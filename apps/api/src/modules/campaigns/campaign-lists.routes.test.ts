@@ -27,8 +27,10 @@ describe("the customer's campaign lists", () => {
   /** Campaigns straight into the table, oldest first, one minute apart. */
   async function seed(owner: number, rows: { name: string; approvalStatus?: 'pending' | 'approved' | 'declined' }[]) {
     const start = Date.now() - rows.length * 60_000;
+    const advertiserId = await t.advertiserOf(owner);
     await t.database.db.insert(campaigns).values(
       rows.map((row, index) => ({
+        advertiserId,
         userId: owner,
         name: row.name,
         objective: 'Video view' as const,

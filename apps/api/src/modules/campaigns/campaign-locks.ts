@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lt, lte, ne, type SQL } from 'drizzle-orm';
 import { campaigns, type CampaignRow } from '../../db/schema';
 import { CampaignListQueries } from './campaign-lists';
+import { isDraftOf, type DraftOwner } from './campaign-views';
 
 /**
  * `CampaignRepository`'s part that locks campaign rows for a change (decision 016's order: a
@@ -29,20 +30,24 @@ export class CampaignLocks extends CampaignListQueries {
   }
 
   /**
-   * The user's campaign with this id that they can still act on (not deleted for good), locked
+   * The account's campaign with this id that they can still act on (not deleted for good), locked
    * until the transaction ends. Drafts are included: the caller decides what a draft allows.
    */
-  async lockOwned(userId: number, id: number): Promise<CampaignRow | undefined> {
-    const [row] = await this.lockOwnedMany(userId, [id], { draftsToo: true });
+  async lockOwned(advertiserId: number, id: number): Promise<CampaignRow | undefined> {
+    const [row] = await this.lockOwnedMany(advertiserId, [id], { draftsToo: true });
     return row;
   }
 
-  /** The user's submitted campaigns among `ids` (not drafts, not deleted for good), locked, in id order. */
-  async lockOwnedMany(userId: number, ids: number[], options: { draftsToo?: boolean } = {}): Promise<CampaignRow[]> {
+  /** The account's submitted campaigns among `ids` (not drafts, not deleted for good), locked, in id order. */
+  async lockOwnedMany(
+    advertiserId: number,
+    ids: number[],
+    options: { draftsToo?: boolean } = {},
+  ): Promise<CampaignRow[]> {
     if (ids.length === 0) return [];
     const conditions: (SQL | undefined)[] = [
       inArray(campaigns.id, ids),
-      eq(campaigns.userId, userId),
+      eq(campaigns.advertiserId, advertiserId),
       isNull(campaigns.deletedAt),
       options.draftsToo ? undefined : ne(campaigns.approvalStatus, 'draft'),
     ];
@@ -65,23 +70,23 @@ export class CampaignLocks extends CampaignListQueries {
     return rows.map((row) => row.id);
   }
 
-  /** The user's draft with this id, locked until the transaction ends, so saves of its ad run one at a time. */
-  async lockDraft(userId: number, id: number): Promise<CampaignRow | undefined> {
+  /** The person's draft with this id, locked until the transaction ends, so saves of its ad run one at a time. */
+  async lockDraft(owner: DraftOwner, id: number): Promise<CampaignRow | undefined> {
     const [row] = await this.db
       .select()
       .from(campaigns)
-      .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId), eq(campaigns.approvalStatus, 'draft')))
+      .where(and(eq(campaigns.id, id), isDraftOf(owner)))
       .for('update')
       .limit(1);
     return row;
   }
 
-  /** How many of the user's campaigns are not archived, the draft included: what the campaign quota counts. */
-  async countNotArchived(userId: number): Promise<number> {
+  /** How many of the account's campaigns are not archived, the draft included: what the campaign quota counts. */
+  async countNotArchived(advertiserId: number): Promise<number> {
     const [row] = await this.db
       .select({ total: count() })
       .from(campaigns)
-      .where(and(eq(campaigns.userId, userId), isNull(campaigns.archivedAt), isNull(campaigns.deletedAt)));
+      .where(and(eq(campaigns.advertiserId, advertiserId), isNull(campaigns.archivedAt), isNull(campaigns.deletedAt)));
     return row!.total;
   }
 }

@@ -63,8 +63,9 @@ describe('campaign files in an S3 bucket', () => {
       payload: { campaign_ids: [draft.id] },
     });
     expect(duplicated.statusCode).toBe(200);
+    const advertiserId = await s3App.t.advertiserOf(draft.user_id);
     const records = await s3App.t.database.db.query.mediaFiles.findMany({
-      where: (file, { eq }) => eq(file.userId, draft.user_id),
+      where: (file, { eq }) => eq(file.advertiserId, advertiserId),
     });
     expect(records.map((file) => file.key)).toEqual([key, key]);
     expect(await s3App.bucket.readStart(key, 10_000)).toEqual(PNG_1PX);

@@ -11,6 +11,19 @@ import {
 } from '../../db/schema';
 import { stableOrder } from '../../lib/lists';
 
+/** A person in an advertiser account: whose draft the wizard works on (one each per account). */
+export interface DraftOwner {
+  advertiserId: number;
+  userId: number;
+}
+
+export const isDraftOf = (owner: DraftOwner) =>
+  and(
+    eq(campaigns.advertiserId, owner.advertiserId),
+    eq(campaigns.userId, owner.userId),
+    eq(campaigns.approvalStatus, 'draft'),
+  );
+
 /** A campaign with what its answers show beside it: its owner, its ad's texts and its current figures. */
 export interface CampaignView {
   campaign: CampaignRow;
@@ -68,9 +81,9 @@ export class CampaignViewQueries {
   }
 
   /** The customer's newest campaigns that are neither drafts nor archived (the dashboard's Latest Campaigns). */
-  async latestForCustomer(userId: number, limit: number): Promise<CampaignView[]> {
+  async latestForCustomer(advertiserId: number, limit: number): Promise<CampaignView[]> {
     return this.selectViews()
-      .where(and(eq(campaigns.userId, userId), inArray(campaigns.listTab, ['active', 'pending'])))
+      .where(and(eq(campaigns.advertiserId, advertiserId), inArray(campaigns.listTab, ['active', 'pending'])))
       .orderBy(...NEWEST_FIRST)
       .limit(limit) as Promise<CampaignView[]>;
   }
@@ -87,10 +100,8 @@ export class CampaignViewQueries {
   }
 
   /** The user's draft with its owner and ad, or undefined. */
-  async findDraftView(userId: number): Promise<CampaignView | undefined> {
-    const [row] = await this.selectViews()
-      .where(and(eq(campaigns.userId, userId), eq(campaigns.approvalStatus, 'draft')))
-      .limit(1);
+  async findDraftView(owner: DraftOwner): Promise<CampaignView | undefined> {
+    const [row] = await this.selectViews().where(isDraftOf(owner)).limit(1);
     return row as CampaignView | undefined;
   }
 

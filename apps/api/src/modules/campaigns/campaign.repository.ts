@@ -2,9 +2,11 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { CampaignDetailsValues } from '@portal/contract';
 import { campaigns, type CampaignRow } from '../../db/schema';
 import { CampaignLocks } from './campaign-locks';
+import { isDraftOf, type DraftOwner } from './campaign-views';
 
 /**
- * A ban switches off the user's approved and pending campaigns that are on. Archived ones are
+ * A ban switches off the approved and pending campaigns the user created that are on (in a
+ * one-person account, all of its campaigns). Archived ones are
  * left out: they deliver nothing and can never be switched on again, so there is nothing to stop.
  */
 const banTouches = (userId: number) =>
@@ -73,26 +75,22 @@ export class CampaignRepository extends CampaignLocks {
     return inserted!.id;
   }
 
-  async findDraft(userId: number): Promise<CampaignRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(campaigns)
-      .where(and(eq(campaigns.userId, userId), eq(campaigns.approvalStatus, 'draft')))
-      .limit(1);
+  async findDraft(owner: DraftOwner): Promise<CampaignRow | undefined> {
+    const [row] = await this.db.select().from(campaigns).where(isDraftOf(owner)).limit(1);
     return row;
   }
 
   /**
-   * Creates the user's draft, or updates it when there is one: one statement, so two first saves
-   * at once still leave one draft (the unique index on a user's draft decides).
+   * Creates the person's draft in the account, or updates it when there is one: one statement, so
+   * two first saves at once still leave one draft (the unique index on a member's draft decides).
    */
-  async saveDraftDetails(userId: number, details: CampaignDetailsValues, at: Date): Promise<CampaignRow> {
+  async saveDraftDetails(owner: DraftOwner, details: CampaignDetailsValues, at: Date): Promise<CampaignRow> {
     const columns = detailsColumns(details);
     const [row] = await this.db
       .insert(campaigns)
-      .values({ userId, ...columns, approvalStatus: 'draft', createdAt: at, updatedAt: at })
+      .values({ ...owner, ...columns, approvalStatus: 'draft', createdAt: at, updatedAt: at })
       .onConflictDoUpdate({
-        target: campaigns.userId,
+        target: [campaigns.advertiserId, campaigns.userId],
         targetWhere: eq(campaigns.approvalStatus, 'draft'),
         set: { ...columns, updatedAt: at },
       })
@@ -100,17 +98,26 @@ export class CampaignRepository extends CampaignLocks {
     return row!;
   }
 
-  /** Deletes the user's draft with this id; false when the user has no such draft. */
-  async deleteDraft(userId: number, id: number): Promise<boolean> {
+  /** Deletes the person's draft with this id; false when they have no such draft. */
+  async deleteDraft(owner: DraftOwner, id: number): Promise<boolean> {
     const deleted = await this.db
       .delete(campaigns)
-      .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId), eq(campaigns.approvalStatus, 'draft')))
+      .where(and(eq(campaigns.id, id), isDraftOf(owner)))
       .returning({ id: campaigns.id });
     return deleted.length === 1;
   }
 
   async deleteByIds(ids: number[]): Promise<void> {
     if (ids.length > 0) await this.db.delete(campaigns).where(inArray(campaigns.id, ids));
+  }
+
+  /** The advertiser account a campaign belongs to: whose members hear of it. */
+  async advertiserOf(id: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ advertiserId: campaigns.advertiserId })
+      .from(campaigns)
+      .where(eq(campaigns.id, id));
+    return row?.advertiserId;
   }
 
   async touch(id: number, at: Date): Promise<void> {

@@ -18,7 +18,7 @@ import type { DataAccess } from '../../db/transactor';
 import type { CampaignRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
-import type { CustomerPrincipal } from '../../lib/principal';
+import type { AdvertiserPrincipal } from '../../lib/principal';
 import type { JobDefinition } from '../../lib/job-runner';
 import type { AuditRepository } from '../audit';
 import type { EventRepository } from '../events';
@@ -26,12 +26,18 @@ import type { StatisticsRepository } from './statistics.repository';
 import type { MediaRepository } from '../media';
 import type { MediaService } from '../media';
 import type { PaymentRepository } from '../payments';
-import type { UserRepository } from '../users';
+import type { AdvertiserRepository } from '../advertisers';
 import type { AdTemplateRepository } from './ad-template.repository';
 import type { CampaignRepository } from './campaign.repository';
 import type { CampaignView } from './campaign-views';
 import { campaignFactsOf } from './campaign-facts';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
+
+/** The person whose wizard draft a request works on: the caller, in the account the request names. */
+const draftOwner = (principal: AdvertiserPrincipal) => ({
+  advertiserId: principal.advertiser.id,
+  userId: principal.userId,
+});
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
 export type SubmissionReason = 'new' | 'resubmitted' | 'edited' | 'duplicated' | 'restored';
@@ -60,7 +66,7 @@ export interface CampaignRepositories {
   campaigns: CampaignRepository;
   ads: AdTemplateRepository;
   media: MediaRepository;
-  users: UserRepository;
+  advertisers: AdvertiserRepository;
   audit: AuditRepository;
   events: EventRepository;
   payments: PaymentRepository;
@@ -74,35 +80,35 @@ export class CampaignService {
   ) {}
 
   /** Step 1: the caller's draft is created, within the campaign quota, or updated when there is one. */
-  async saveDetails(principal: CustomerPrincipal, details: CampaignDetailsValues): Promise<Campaign> {
+  async saveDetails(principal: AdvertiserPrincipal, details: CampaignDetailsValues): Promise<Campaign> {
     const { data, clock } = this.options;
     const row = await data.withTransaction(async (repos) => {
-      await this.lockQuotas(repos, principal.userId);
+      await this.lockQuotas(repos, principal.advertiser.id);
       // Saving the draft again adds no campaign.
-      const creating = !(await repos.campaigns.findDraft(principal.userId));
-      if (creating) await this.checkCampaignRoom(repos, principal.userId, 1);
-      return repos.campaigns.saveDraftDetails(principal.userId, details, clock.now());
+      const creating = !(await repos.campaigns.findDraft(draftOwner(principal)));
+      if (creating) await this.checkCampaignRoom(repos, principal.advertiser.id, 1);
+      return repos.campaigns.saveDraftDetails(draftOwner(principal), details, clock.now());
     });
     return toCampaign((await data.repos.campaigns.findView(row.id))!);
   }
 
   /**
-   * Takes the lock that runs one customer's quota checks one at a time (decision 023), so that
-   * of parallel requests each sees what the ones before it added.
+   * Takes the lock that runs one advertiser account's quota checks one at a time (decision 023),
+   * so that of parallel requests each sees what the ones before it added.
    */
-  private async lockQuotas(repos: CampaignRepositories, userId: number): Promise<void> {
-    await repos.users.lock(userId);
+  private async lockQuotas(repos: CampaignRepositories, advertiserId: number): Promise<void> {
+    await repos.advertisers.lock(advertiserId);
   }
 
   /** Refuses (409) when `adding` more campaigns would pass the quota of campaigns not archived. */
-  private async checkCampaignRoom(repos: CampaignRepositories, userId: number, adding: number): Promise<void> {
-    const left = Math.max(0, CUSTOMER_QUOTAS.campaigns - (await repos.campaigns.countNotArchived(userId)));
+  private async checkCampaignRoom(repos: CampaignRepositories, advertiserId: number, adding: number): Promise<void> {
+    const left = Math.max(0, CUSTOMER_QUOTAS.campaigns - (await repos.campaigns.countNotArchived(advertiserId)));
     if (adding > left) throw new HttpError(409, QUOTA_MESSAGES.campaigns(left));
   }
 
   /** The caller's draft with its ad and files, so the wizard reopens it where it was left. */
-  async draft(principal: CustomerPrincipal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
-    const view = await this.options.data.repos.campaigns.findDraftView(principal.userId);
+  async draft(principal: AdvertiserPrincipal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
+    const view = await this.options.data.repos.campaigns.findDraftView(draftOwner(principal));
     if (!view) return null;
     return {
       campaign: toCampaign(view),
@@ -111,8 +117,8 @@ export class CampaignService {
   }
 
   /** One page of one of the caller's tabs (docs/product/campaigns.md, Campaign lists). */
-  async list(principal: CustomerPrincipal, tab: CustomerListTab, query: ListQuery) {
-    const page = await this.options.data.repos.campaigns.listForCustomer(principal.userId, tab, query);
+  async list(principal: AdvertiserPrincipal, tab: CustomerListTab, query: ListQuery) {
+    const page = await this.options.data.repos.campaigns.listForCustomer(principal.advertiser.id, tab, query);
     return { type: CUSTOMER_LIST_TYPES[tab], data: page.data.map(toCampaign), pagination: page.pagination };
   }
 
@@ -121,11 +127,11 @@ export class CampaignService {
    * the wizard saved) with at least one file.
    */
   async publish(
-    principal: CustomerPrincipal,
+    principal: AdvertiserPrincipal,
     body: { campaign_id: number; template_id: number },
   ): Promise<CampaignDetail> {
     await this.options.data.withTransaction(async (repos) => {
-      const campaign = await repos.campaigns.lockOwned(principal.userId, body.campaign_id);
+      const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, body.campaign_id);
       if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
       const publishable =
         (campaign.approvalStatus === 'draft' || campaign.approvalStatus === 'declined') && !campaign.archivedAt;
@@ -136,20 +142,25 @@ export class CampaignService {
       if ((await repos.media.ofCampaign(campaign.id)).length === 0) {
         throw fieldError(422, 'campaign_content', AD_MESSAGES.mediaMissing);
       }
-      await this.submitForReview(repos, campaign, campaign.approvalStatus === 'draft' ? 'new' : 'resubmitted');
+      await this.submitForReview(
+        repos,
+        campaign,
+        principal.userId,
+        campaign.approvalStatus === 'draft' ? 'new' : 'resubmitted',
+      );
     });
     return this.detail(body.campaign_id);
   }
 
   /** A declined campaign goes back to review, with or without edits. */
-  async resubmit(principal: CustomerPrincipal, id: number): Promise<CampaignDetail> {
+  async resubmit(principal: AdvertiserPrincipal, id: number): Promise<CampaignDetail> {
     await this.options.data.withTransaction(async (repos) => {
-      const campaign = await repos.campaigns.lockOwned(principal.userId, id);
+      const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, id);
       if (!campaign || campaign.approvalStatus === 'draft') throw notFound(CAMPAIGN_MESSAGES.notFound);
       if (campaign.approvalStatus !== 'declined' || campaign.archivedAt) {
         throw new HttpError(409, CAMPAIGN_MESSAGES.notResubmittable);
       }
-      await this.submitForReview(repos, campaign, 'resubmitted');
+      await this.submitForReview(repos, campaign, principal.userId, 'resubmitted');
     });
     return this.detail(id);
   }
@@ -158,10 +169,10 @@ export class CampaignService {
    * The switch and the Edit dialog. A new name or destination URL sends an approved campaign
    * that is not archived back to review; the switch alone never does.
    */
-  async update(principal: CustomerPrincipal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
+  async update(principal: AdvertiserPrincipal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
-      const campaign = await repos.campaigns.lockOwned(principal.userId, id);
+      const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, id);
       if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
       if (campaign.approvalStatus === 'draft') throw new HttpError(409, CAMPAIGN_MESSAGES.draftNotEditable);
       if (changes.on_off === 'on' && campaign.archivedAt) {
@@ -196,7 +207,7 @@ export class CampaignService {
         );
       }
       if ((nameChanged || urlChanged) && campaign.approvalStatus === 'approved' && !campaign.archivedAt) {
-        await this.submitForReview(repos, campaign, 'edited');
+        await this.submitForReview(repos, campaign, principal.userId, 'edited');
       }
     });
     return this.detail(id);
@@ -208,20 +219,21 @@ export class CampaignService {
    * nothing: every id must be one of the caller's submitted campaigns, and the copies must fit
    * in the campaign quota.
    */
-  async duplicate(principal: CustomerPrincipal, ids: number[]): Promise<void> {
+  async duplicate(principal: AdvertiserPrincipal, ids: number[]): Promise<void> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
-      await this.lockQuotas(repos, principal.userId);
+      await this.lockQuotas(repos, principal.advertiser.id);
       // Locked, the originals' files cannot be released while their records are copied.
-      const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
+      const rows = await repos.campaigns.lockOwnedMany(principal.advertiser.id, ids);
       if (rows.length !== ids.length) throw notFound(CAMPAIGN_MESSAGES.notFound);
-      await this.checkCampaignRoom(repos, principal.userId, rows.length);
+      await this.checkCampaignRoom(repos, principal.advertiser.id, rows.length);
       const now = clock.now();
       for (const row of rows) {
         const ad = await repos.ads.find(row.id);
         const files = await repos.media.ofCampaign(row.id);
         const campaignId = await repos.campaigns.insertCopy({
-          userId: row.userId,
+          advertiserId: row.advertiserId,
+          userId: principal.userId,
           name: copyName(row.name),
           objective: row.objective,
           budgetType: row.budgetType,
@@ -241,7 +253,7 @@ export class CampaignService {
           campaignId,
           files.map(({ id: _id, campaignId: _campaignId, ...file }) => ({ ...file, issuedAt: now })),
         );
-        await this.recordSubmission(repos, campaignId, row.userId, 'duplicated', now);
+        await this.recordSubmission(repos, campaignId, principal.userId, 'duplicated', now);
       }
     });
   }
@@ -250,10 +262,10 @@ export class CampaignService {
    * Delete from the lists: a campaign not archived yet is archived; an archived one is deleted
    * for good from the customer's view. All or nothing.
    */
-  async archiveOrDelete(principal: CustomerPrincipal, ids: number[]): Promise<void> {
+  async archiveOrDelete(principal: AdvertiserPrincipal, ids: number[]): Promise<void> {
     const { data, clock } = this.options;
     await data.withTransaction(async (repos) => {
-      const rows = await repos.campaigns.lockOwnedMany(principal.userId, ids);
+      const rows = await repos.campaigns.lockOwnedMany(principal.advertiser.id, ids);
       if (rows.length !== ids.length) throw notFound(CAMPAIGN_MESSAGES.notFound);
       const now = clock.now();
       await repos.campaigns.archiveOrDelete(ids, now);
@@ -282,17 +294,17 @@ export class CampaignService {
    * again, checked under the same lock as new drafts and duplicates (decision 023).
    */
   async restore(
-    principal: CustomerPrincipal,
+    principal: AdvertiserPrincipal,
     id: number,
   ): Promise<{ campaign: CampaignDetail; sentToReview: boolean }> {
     const { data, clock } = this.options;
     const sentToReview = await data.withTransaction(async (repos) => {
       // The customer's lock before the campaign's, the order Duplicate takes.
-      await this.lockQuotas(repos, principal.userId);
-      const campaign = await repos.campaigns.lockOwned(principal.userId, id);
+      await this.lockQuotas(repos, principal.advertiser.id);
+      const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, id);
       if (!campaign || campaign.approvalStatus === 'draft') throw notFound(CAMPAIGN_MESSAGES.notFound);
       if (!campaign.archivedAt) throw new HttpError(409, CAMPAIGN_MESSAGES.notRestorable);
-      await this.checkCampaignRoom(repos, principal.userId, 1);
+      await this.checkCampaignRoom(repos, principal.advertiser.id, 1);
       const now = clock.now();
       await repos.campaigns.update(campaign.id, { archivedAt: null, onOff: 'off', updatedAt: now });
       await repos.audit.record(
@@ -306,7 +318,7 @@ export class CampaignService {
         now,
       );
       const toReview = campaign.approvalStatus === 'approved' || campaign.approvalStatus === 'pending';
-      if (toReview) await this.submitForReview(repos, campaign, 'restored');
+      if (toReview) await this.submitForReview(repos, campaign, principal.userId, 'restored');
       return toReview;
     });
     return { campaign: await this.detail(id), sentToReview };
@@ -316,6 +328,7 @@ export class CampaignService {
   private async submitForReview(
     repos: CampaignRepositories,
     campaign: CampaignRow,
+    actorId: number,
     reason: SubmissionReason,
   ): Promise<void> {
     const now = this.options.clock.now();
@@ -325,25 +338,29 @@ export class CampaignService {
       submittedAt: now,
       updatedAt: now,
     });
-    await this.recordSubmission(repos, campaign.id, campaign.userId, reason, now);
+    await this.recordSubmission(repos, campaign.id, actorId, reason, now);
   }
 
   /** The event the administrators are notified by, and the campaign's History line. */
   private async recordSubmission(
     repos: CampaignRepositories,
     campaignId: number,
-    userId: number,
+    actorId: number,
     reason: SubmissionReason,
     at: Date,
   ) {
     const view = await repos.campaigns.findView(campaignId);
     await repos.events.record(
-      { type: 'campaign.submitted', userId, payload: { campaignId, reason, campaign: view && campaignFactsOf(view) } },
+      {
+        type: 'campaign.submitted',
+        userId: actorId,
+        payload: { campaignId, reason, campaign: view && campaignFactsOf(view) },
+      },
       at,
     );
     await repos.audit.record(
       {
-        actorId: userId,
+        actorId,
         action: 'campaign.submitted',
         subject: { type: 'campaign', id: campaignId },
         after: { reason },
@@ -397,10 +414,11 @@ export class CampaignService {
   }
 
   /** Cancel: the draft goes, with its files. Another user's campaign, or one that is no draft, is not found. */
-  async deleteDraft(principal: CustomerPrincipal, id: number): Promise<void> {
+  async deleteDraft(principal: AdvertiserPrincipal, id: number): Promise<void> {
     await this.options.data.withTransaction(async (repos) => {
       const fileIds = await repos.media.idsOfCampaigns([id]);
-      if (!(await repos.campaigns.deleteDraft(principal.userId, id))) throw notFound(CAMPAIGN_MESSAGES.draftNotFound);
+      if (!(await repos.campaigns.deleteDraft(draftOwner(principal), id)))
+        throw notFound(CAMPAIGN_MESSAGES.draftNotFound);
       await this.options.media.removeFiles(repos, fileIds);
     });
   }
@@ -411,7 +429,7 @@ export class CampaignService {
    * becomes its files, so concurrent saves cannot add up past 20.
    */
   async saveAdTemplate(
-    principal: CustomerPrincipal,
+    principal: AdvertiserPrincipal,
     body: {
       campaign_id: number;
       ad_title: string;
@@ -422,16 +440,16 @@ export class CampaignService {
   ): Promise<AdTemplate> {
     const { data, clock, media } = this.options;
     const notADraft = () => notFound(AD_MESSAGES.campaignNotFound);
-    if (!(await data.repos.campaigns.findDraft(principal.userId))) throw notADraft();
+    if (!(await data.repos.campaigns.findDraft(draftOwner(principal)))) throw notADraft();
     const keys = body.campaign_content.map((item) => item.s3_key);
     await media.verifyUploads(principal, keys);
 
     const template = await data.withTransaction(async (repos) => {
       const now = clock.now();
-      const campaign = await repos.campaigns.lockDraft(principal.userId, body.campaign_id);
+      const campaign = await repos.campaigns.lockDraft(draftOwner(principal), body.campaign_id);
       if (!campaign) throw notADraft();
       // A file attached to another campaign meanwhile is no longer the caller's to attach.
-      if ((await repos.media.attach(principal.userId, campaign.id, keys)) < keys.length) {
+      if ((await repos.media.attach(principal.advertiser.id, campaign.id, keys)) < keys.length) {
         throw notFound(MEDIA_MESSAGES.notFound);
       }
       const saved = await repos.ads.save(

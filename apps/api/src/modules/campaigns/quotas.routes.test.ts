@@ -62,7 +62,11 @@ describe('quotas per customer', () => {
         .from(campaigns)
         .where(and(eq(campaigns.userId, userId), isNull(campaigns.archivedAt)))
     ).length;
-  const filesOf = (userId: number) => t.database.db.select().from(mediaFiles).where(eq(mediaFiles.userId, userId));
+  const filesOf = async (userId: number) =>
+    t.database.db
+      .select()
+      .from(mediaFiles)
+      .where(eq(mediaFiles.advertiserId, await t.advertiserOf(userId)));
   /** Campaigns written straight to the database: `count` approved ones, so tests start near the quota. */
   const fillCampaigns = (userId: number, count: number, row: Partial<typeof campaigns.$inferInsert> = {}) =>
     insertCampaigns(

@@ -52,7 +52,7 @@ export class FiguresRepository {
    * campaign has an entry, whose own value is unchanged. Rows are written in day order, so two
    * saves touching the same days cannot deadlock.
    */
-  async record(userId: number, day: string, change: SummedFigures, nextDay: string | null): Promise<void> {
+  async record(advertiserId: number, day: string, change: SummedFigures, nextDay: string | null): Promise<void> {
     const rows = [{ day, ...change }, ...(nextDay ? [{ day: nextDay, ...negate(change) }] : [])];
     const addTo = (table: typeof customerDailyFigures | typeof portalDailyFigures) =>
       Object.fromEntries(
@@ -60,9 +60,9 @@ export class FiguresRepository {
       );
     await this.db
       .insert(customerDailyFigures)
-      .values(rows.map((row) => ({ userId, ...row })))
+      .values(rows.map((row) => ({ advertiserId, ...row })))
       .onConflictDoUpdate({
-        target: [customerDailyFigures.userId, customerDailyFigures.day],
+        target: [customerDailyFigures.advertiserId, customerDailyFigures.day],
         set: addTo(customerDailyFigures),
       });
     await this.db
@@ -72,11 +72,11 @@ export class FiguresRepository {
   }
 
   /**
-   * Each figure of the customer's: the sum of the current figures of all their campaigns (the
+   * Each figure of the advertiser account's: the sum of the current figures of all its campaigns (the
    * sum of every day's value), and the sums of the daily values over `thisWeek` and `lastWeek`.
    */
   async customerSums(
-    userId: number,
+    advertiserId: number,
     spans: { thisWeek: DaySpan; lastWeek: DaySpan },
   ): Promise<Record<keyof SummedFigures, FigureSums>> {
     const table = customerDailyFigures;
@@ -88,7 +88,7 @@ export class FiguresRepository {
         lastWeek: sumsOf(table, within(spans.lastWeek)),
       })
       .from(table)
-      .where(eq(table.userId, userId));
+      .where(eq(table.advertiserId, advertiserId));
     return Object.fromEntries(
       SUMMED_FIGURE_KEYS.map((key) => [
         key,
@@ -97,13 +97,13 @@ export class FiguresRepository {
     ) as Record<keyof SummedFigures, FigureSums>;
   }
 
-  /** The customer's amount spent on each day of `span` that has a value, in cents. */
-  async customerSpendByDay(userId: number, span: DaySpan): Promise<{ day: string; cents: number }[]> {
+  /** The account's amount spent on each day of `span` that has a value, in cents. */
+  async customerSpendByDay(advertiserId: number, span: DaySpan): Promise<{ day: string; cents: number }[]> {
     const table = customerDailyFigures;
     return this.db
       .select({ day: table.day, cents: table.amountSpentCents })
       .from(table)
-      .where(and(eq(table.userId, userId), between(table.day, span.from, span.to)))
+      .where(and(eq(table.advertiserId, advertiserId), between(table.day, span.from, span.to)))
       .orderBy(asc(table.day));
   }
 

@@ -13,18 +13,18 @@ export async function insightsRoutes(app: FastifyInstance, { insightsService }: 
   }));
 
   route(app, insightsEndpoints.dashboardStatistics, async (request) => ({
-    data: await insightsService.dashboardStatistics(request.principal.userId),
+    data: await insightsService.dashboardStatistics(request.principal.advertiser.id),
   }));
   route(app, insightsEndpoints.weeklySpend, async (request) => ({
-    data: await insightsService.weeklySpend(request.principal.userId),
+    data: await insightsService.weeklySpend(request.principal.advertiser.id),
   }));
   route(app, insightsEndpoints.latestCampaigns, async (request) => ({
-    data: await insightsService.latestCampaigns(request.principal.userId),
+    data: await insightsService.latestCampaigns(request.principal.advertiser.id),
   }));
   route(app, insightsEndpoints.adminStatistics, async () => ({ data: await insightsService.adminStatistics() }));
 
   route(app, insightsEndpoints.customerAnalytics, (request) =>
-    insightsService.analytics({ userId: request.principal.userId }, request.query),
+    insightsService.analytics({ advertiserId: request.principal.advertiser.id }, request.query),
   );
   route(app, insightsEndpoints.allAnalytics, (request) => insightsService.analytics('all', request.query));
 
@@ -36,7 +36,7 @@ export async function insightsRoutes(app: FastifyInstance, { insightsService }: 
       .header('cache-control', 'private, no-store')
       .send(insightsService.exportAnalytics(scope, search));
   route(app, insightsEndpoints.customerAnalyticsExport, async (request, reply) =>
-    sendExport(reply, { userId: request.principal.userId }, request.query.search),
+    sendExport(reply, { advertiserId: request.principal.advertiser.id }, request.query.search),
   );
   route(app, insightsEndpoints.allAnalyticsExport, async (request, reply) =>
     sendExport(reply, 'all', request.query.search),

@@ -83,7 +83,7 @@ export class InsightsService {
       const day = calendarDay(values.created_at);
       const { previous, nextDay } = await repos.statistics.around(campaignId, day);
       const row = await repos.statistics.add(campaignId, admin.userId, values, now);
-      await repos.figures.record(campaign.userId, day, changeFrom(row, previous), nextDay);
+      await repos.figures.record(campaign.advertiserId, day, changeFrom(row, previous), nextDay);
       const entry = toStatisticsEntry(row);
       const { id: _id, ...figures } = entry;
       await repos.audit.record(
@@ -103,10 +103,10 @@ export class InsightsService {
    * The 16 dashboard figures over the customer's campaigns, each with its weekly change: this
    * ISO week so far against the same days of the last (docs/product/insights.md, Weekly change).
    */
-  async dashboardStatistics(userId: number): Promise<DashboardStatistics> {
+  async dashboardStatistics(advertiserId: number): Promise<DashboardStatistics> {
     const today = calendarDay(this.options.clock.now());
     const monday = isoWeekMonday(today);
-    const sums = await this.options.data.repos.figures.customerSums(userId, {
+    const sums = await this.options.data.repos.figures.customerSums(advertiserId, {
       thisWeek: { from: monday, to: today },
       lastWeek: { from: addCalendarDays(monday, -7), to: addCalendarDays(today, -7) },
     });
@@ -119,10 +119,10 @@ export class InsightsService {
   }
 
   /** Amount spent per day of this week and last (Monday to Sunday, UTC); this week's days to come are null. */
-  async weeklySpend(userId: number): Promise<WeeklySpend> {
+  async weeklySpend(advertiserId: number): Promise<WeeklySpend> {
     const today = calendarDay(this.options.clock.now());
     const lastMonday = addCalendarDays(isoWeekMonday(today), -7);
-    const spent = await this.options.data.repos.figures.customerSpendByDay(userId, {
+    const spent = await this.options.data.repos.figures.customerSpendByDay(advertiserId, {
       from: lastMonday,
       to: addCalendarDays(lastMonday, 13),
     });
@@ -135,8 +135,8 @@ export class InsightsService {
     return { current_week: week(addCalendarDays(lastMonday, 7)), previous_week: week(lastMonday) };
   }
 
-  async latestCampaigns(userId: number) {
-    return (await this.options.data.repos.campaigns.latestForCustomer(userId, LATEST_CAMPAIGNS)).map(toCampaign);
+  async latestCampaigns(advertiserId: number) {
+    return (await this.options.data.repos.campaigns.latestForCustomer(advertiserId, LATEST_CAMPAIGNS)).map(toCampaign);
   }
 
   /** The administrators' tiles over the whole portal. */

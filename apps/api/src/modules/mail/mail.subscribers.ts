@@ -12,6 +12,7 @@ import {
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEventPayloads, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
+import { recipientsOfCampaign, type AdvertiserRepository } from '../advertisers';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mail.service';
 import {
@@ -57,7 +58,12 @@ function newSignInParams(signIn: DomainEventPayloads['account.new_sign_in'], pub
  * path, where answers to the portal's own pages carry the path alone.
  */
 export function subscribeMail(
-  events: EventSubscriptions<{ mail: MailRepository; campaigns: CampaignRepository; payments: PaymentRepository }>,
+  events: EventSubscriptions<{
+    mail: MailRepository;
+    campaigns: CampaignRepository;
+    payments: PaymentRepository;
+    advertisers: AdvertiserRepository;
+  }>,
   mailer: Mailer,
   publicOrigin: string,
   seller: SellerConfig,
@@ -84,35 +90,36 @@ export function subscribeMail(
     const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
     if (!campaign) return;
     const params = { campaignName: campaign.name, campaignsUrl: `${publicOrigin}/campaigns` };
-    await mailer.queue(
-      repos,
-      campaign.ownerEmail,
-      decision === 'approved'
-        ? campaignApprovedNotice.with({ ...params, outlook: campaign.outlook })
-        : campaignDeclinedNotice.with({ ...params, reason: reason ?? '' }),
-    );
+    const { recipients } = await recipientsOfCampaign(repos, campaignId, 'campaigns');
+    for (const { email } of recipients) {
+      await mailer.queue(
+        repos,
+        email,
+        decision === 'approved'
+          ? campaignApprovedNotice.with({ ...params, outlook: campaign.outlook })
+          : campaignDeclinedNotice.with({ ...params, reason: reason ?? '' }),
+      );
+    }
     afterCommit(() => mailer.kick());
   });
 
   events.subscribe('campaign.paid', 'mail', async (event, { repos, afterCommit }) => {
-    const { paymentId } = event.payload;
+    const { campaignId, paymentId } = event.payload;
     const payment = event.payload.payment ?? (await paymentFactsNow(repos.payments, paymentId));
     if (!payment) return;
-    await mailer.queue(
-      repos,
-      payment.billing.email,
-      paymentReceipt.with({
-        campaignName: payment.campaignName,
-        amount: formatCents(payment.amountCents),
-        paidOn: formatDate(payment.paidAt),
-        card: payment.card ? cardLabel(payment.card.brand, payment.card.last4) : 'card',
-        transactionId: payment.transactionId,
-        receiptUrl: `${publicOrigin}${receiptPath(paymentId)}`,
-        receiptNumber: payment.receiptNumber,
-        seller: issuer,
-        billedTo: billedTo(payment.billing),
-      }),
-    );
+    const { recipients } = await recipientsOfCampaign(repos, campaignId, 'payments');
+    const receipt = paymentReceipt.with({
+      campaignName: payment.campaignName,
+      amount: formatCents(payment.amountCents),
+      paidOn: formatDate(payment.paidAt),
+      card: payment.card ? cardLabel(payment.card.brand, payment.card.last4) : 'card',
+      transactionId: payment.transactionId,
+      receiptUrl: `${publicOrigin}${receiptPath(paymentId)}`,
+      receiptNumber: payment.receiptNumber,
+      seller: issuer,
+      billedTo: billedTo(payment.billing),
+    });
+    for (const { email } of recipients) await mailer.queue(repos, email, receipt);
     afterCommit(() => mailer.kick());
   });
 
@@ -124,15 +131,13 @@ export function subscribeMail(
     if (link?.id !== linkId) return;
     const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
     if (!campaign) return;
-    await mailer.queue(
-      repos,
-      campaign.ownerEmail,
-      paymentDueNotice.with({
-        campaignName: campaign.name,
-        amount: formatCents(link.amountCents),
-        paymentUrl: `${publicOrigin}${checkoutPath(link.token)}`,
-      }),
-    );
+    const notice = paymentDueNotice.with({
+      campaignName: campaign.name,
+      amount: formatCents(link.amountCents),
+      paymentUrl: `${publicOrigin}${checkoutPath(link.token)}`,
+    });
+    const { recipients } = await recipientsOfCampaign(repos, campaignId, 'payments');
+    for (const { email } of recipients) await mailer.queue(repos, email, notice);
     afterCommit(() => mailer.kick());
   });
 }

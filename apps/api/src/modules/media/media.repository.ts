@@ -11,7 +11,7 @@ export class MediaRepository {
    * this order, and lets go of the files it had that are not among them. Resolves with how
    * many of `keys` could be attached: fewer means some key was not available.
    */
-  async attach(userId: number, campaignId: number, keys: string[]): Promise<number> {
+  async attach(advertiserId: number, campaignId: number, keys: string[]): Promise<number> {
     await this.db
       .update(mediaFiles)
       .set({ campaignId: null, position: null })
@@ -24,7 +24,7 @@ export class MediaRepository {
         .where(
           and(
             eq(mediaFiles.key, key),
-            eq(mediaFiles.userId, userId),
+            eq(mediaFiles.advertiserId, advertiserId),
             or(isNull(mediaFiles.campaignId), eq(mediaFiles.campaignId, campaignId)),
           ),
         )
@@ -67,12 +67,12 @@ export class MediaRepository {
    * any. A key several campaigns share (duplicates) answers a row of a submitted campaign first,
    * so that the file is treated as in use.
    */
-  async findOwned(userId: number, key: string) {
+  async findOwned(advertiserId: number, key: string) {
     const [row] = await this.db
       .select({ file: mediaFiles, campaignStatus: campaigns.approvalStatus })
       .from(mediaFiles)
       .leftJoin(campaigns, eq(campaigns.id, mediaFiles.campaignId))
-      .where(and(eq(mediaFiles.key, key), eq(mediaFiles.userId, userId)))
+      .where(and(eq(mediaFiles.key, key), eq(mediaFiles.advertiserId, advertiserId)))
       .orderBy(desc(sql`coalesce(${campaigns.approvalStatus} <> 'draft', false)`))
       .limit(1);
     return row;
@@ -83,11 +83,11 @@ export class MediaRepository {
    * (a shared key once), and the files issued since `pendingSince` that no campaign has yet,
    * with the oldest one's issue time.
    */
-  async usage(userId: number, pendingSince: Date) {
+  async usage(advertiserId: number, pendingSince: Date) {
     const keys = this.db
       .selectDistinctOn([mediaFiles.key], { size: mediaFiles.size })
       .from(mediaFiles)
-      .where(eq(mediaFiles.userId, userId))
+      .where(eq(mediaFiles.advertiserId, advertiserId))
       .as('keys');
     const [stored] = await this.db
       .select({ bytes: sql<number>`coalesce(sum(${keys.size}), 0)`.mapWith(Number) })
@@ -95,7 +95,13 @@ export class MediaRepository {
     const [pending] = await this.db
       .select({ uploads: count(), oldest: min(mediaFiles.issuedAt) })
       .from(mediaFiles)
-      .where(and(eq(mediaFiles.userId, userId), isNull(mediaFiles.campaignId), gt(mediaFiles.issuedAt, pendingSince)));
+      .where(
+        and(
+          eq(mediaFiles.advertiserId, advertiserId),
+          isNull(mediaFiles.campaignId),
+          gt(mediaFiles.issuedAt, pendingSince),
+        ),
+      );
     return { storedBytes: stored!.bytes, pendingUploads: pending!.uploads, oldestPending: pending!.oldest };
   }
 

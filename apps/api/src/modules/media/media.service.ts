@@ -13,11 +13,11 @@ import {
 } from '@portal/contract';
 import type { FileStorage } from '../../adapters/storage/storage';
 import type { DataAccess } from '../../db/transactor';
-import type { UserRepository } from '../users';
+import type { AdvertiserRepository } from '../advertisers';
 import type { MediaRepository } from './media.repository';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
-import type { Principal } from '../../lib/principal';
+import type { AdvertiserPrincipal, Principal } from '../../lib/principal';
 import type { JobDefinition } from '../../lib/job-runner';
 
 /** Enough of a file's start for file-type to tell PNG, JPEG, WebP and MP4 apart. */
@@ -41,7 +41,7 @@ const CLEANUP_BATCH = 500;
 /** The tables of campaign files: the files, and the owner's row their quota checks lock. */
 export interface MediaRepositories {
   media: MediaRepository;
-  users: UserRepository;
+  advertisers: AdvertiserRepository;
 }
 
 /** Hourly, in one process at a time (the job's advisory lock). */
@@ -59,7 +59,7 @@ export class MediaService {
    * size counts against the storage quota from now on, and the address against the uploads
    * waiting to be saved until a campaign takes the file or the address expires.
    */
-  async issueUploadUrl(principal: Principal, request: UploadUrlRequest) {
+  async issueUploadUrl(principal: AdvertiserPrincipal, request: UploadUrlRequest) {
     const extension = extensionOf(request.file_name);
     if (!isMediaExtension(extension)) throw fieldError(422, 'file_name', MEDIA_MESSAGES.typeNotAllowed);
     const { contentType, kind } = MEDIA_TYPES[extension];
@@ -84,10 +84,10 @@ export class MediaService {
     await data.withTransaction(async (repos) => {
       // The customer's quota checks run one at a time (decision 023): of parallel requests,
       // each sees what the ones before it took.
-      await repos.users.lock(principal.userId);
+      await repos.advertisers.lock(principal.advertiser.id);
       const now = clock.now();
       const lifetimeMs = MEDIA_LIMITS.uploadUrlSeconds * 1000;
-      const usage = await repos.media.usage(principal.userId, new Date(now.getTime() - lifetimeMs));
+      const usage = await repos.media.usage(principal.advertiser.id, new Date(now.getTime() - lifetimeMs));
       if (usage.pendingUploads >= CUSTOMER_QUOTAS.pendingUploads) {
         // Room comes back when the oldest waiting address expires, if nothing is saved before.
         const oldest = usage.oldestPending ?? now;
@@ -98,7 +98,7 @@ export class MediaService {
       if (request.file_size > bytesLeft) throw new HttpError(409, QUOTA_MESSAGES.storedBytes(bytesLeft));
       await repos.media.recordIssued({
         key,
-        userId: principal.userId,
+        advertiserId: principal.advertiser.id,
         fileName: request.file_name,
         contentType,
         size: request.file_size,
@@ -122,7 +122,7 @@ export class MediaService {
     const { media } = this.options.data.repos;
     const visible = isAdminRole(principal.roleId)
       ? await media.isOfSubmittedCampaign(key)
-      : Boolean(await media.findOwned(principal.userId, key));
+      : principal.advertiser !== undefined && Boolean(await media.findOwned(principal.advertiser.id, key));
     if (!visible) throw notFound(MEDIA_MESSAGES.notFound);
     const expiresAt = new Date(this.options.clock.now().getTime() + MEDIA_LIMITS.viewUrlSeconds * 1000);
     const url = await this.options.storage.createViewUrl(key, { expiresInSeconds: MEDIA_LIMITS.viewUrlSeconds });
@@ -130,9 +130,9 @@ export class MediaService {
   }
 
   /** Deletes one of the caller's files, unless a submitted campaign uses it. */
-  async delete(principal: Principal, key: string): Promise<void> {
+  async delete(principal: AdvertiserPrincipal, key: string): Promise<void> {
     await this.options.data.withTransaction(async (repos) => {
-      const found = await repos.media.findOwned(principal.userId, key);
+      const found = await repos.media.findOwned(principal.advertiser.id, key);
       if (!found) throw notFound(MEDIA_MESSAGES.notFound);
       if (found.campaignStatus && found.campaignStatus !== 'draft') {
         throw new HttpError(409, MEDIA_MESSAGES.attachedToSubmitted);
@@ -146,7 +146,7 @@ export class MediaService {
    * does not exist), uploaded (else 422), and holding what was declared: the size, and first
    * bytes of that type. A file that fails the content check is deleted (422).
    */
-  async verifyUploads(principal: Principal, keys: string[]): Promise<void> {
+  async verifyUploads(principal: AdvertiserPrincipal, keys: string[]): Promise<void> {
     for (const [index, key] of keys.entries()) await this.checkUpload(principal, key, `campaign_content.${index}`);
   }
 
@@ -155,9 +155,9 @@ export class MediaService {
    * file with the wrong bytes is refused on its own tile, not later when the ad is saved).
    * `field` names the file in a 4xx answer's field errors.
    */
-  async checkUpload(principal: Principal, key: string, field = 's3_key'): Promise<void> {
+  async checkUpload(principal: AdvertiserPrincipal, key: string, field = 's3_key'): Promise<void> {
     const { data, storage } = this.options;
-    const found = await data.repos.media.findOwned(principal.userId, key);
+    const found = await data.repos.media.findOwned(principal.advertiser.id, key);
     if (!found) throw fieldError(404, field, MEDIA_MESSAGES.notFound);
     const stored = await storage.head(key);
     if (!stored) throw fieldError(422, field, MEDIA_MESSAGES.notUploaded);

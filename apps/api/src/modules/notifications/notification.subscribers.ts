@@ -3,6 +3,8 @@ import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEvent, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
+import { recipientsOfCampaign, type AdvertiserRepository, type Concern } from '../advertisers';
+import type { NotificationEventType } from '../../db/schema';
 import type { NotificationRepository } from './notification.repository';
 
 const SUBMISSION_WORDS = {
@@ -13,24 +15,40 @@ const SUBMISSION_WORDS = {
   restored: 'restored',
 } as const;
 
-/** The customer a campaign event is about: every one is recorded with its campaign's owner. */
-function ownerOf(event: DomainEvent): number {
+/** The customer who caused a campaign event: every submission is recorded with them. */
+function actorOf(event: DomainEvent): number {
   if (event.userId === null) throw new Error(`Event ${event.id} (${event.type}) names no customer`);
   return event.userId;
+}
+
+type NotificationRepositories = {
+  notifications: NotificationRepository;
+  campaigns: CampaignRepository;
+  users: UserRepository;
+  payments: PaymentRepository;
+  advertisers: AdvertiserRepository;
+};
+
+/** Tells the members of the campaign's account whom `concern` is for (docs/product/teams.md, Who is told). */
+async function notifyMembers(
+  repos: NotificationRepositories,
+  campaignId: number,
+  concern: Concern,
+  notice: { message: string; eventType: NotificationEventType; senderId: number | null },
+  at: Date,
+) {
+  const { advertiserId, recipients } = await recipientsOfCampaign(repos, campaignId, concern);
+  await repos.notifications.create(
+    recipients.map(({ userId }) => ({ userId, advertiserId, campaignId, ...notice })),
+    at,
+  );
 }
 
 /**
  * The notifications that follow from events (docs/product/review.md, Notifications): written in
  * the event's savepoint, so each lands exactly once, and announced to open pages on commit.
  */
-export function subscribeNotifications(
-  events: EventSubscriptions<{
-    notifications: NotificationRepository;
-    campaigns: CampaignRepository;
-    users: UserRepository;
-    payments: PaymentRepository;
-  }>,
-): void {
+export function subscribeNotifications(events: EventSubscriptions<NotificationRepositories>): void {
   events.subscribe('campaign.submitted', 'notifications', async (event, { repos }) => {
     const { campaignId, reason } = event.payload;
     const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
@@ -41,7 +59,7 @@ export function subscribeNotifications(
         : `${campaign.ownerName} ${SUBMISSION_WORDS[reason]} the campaign "${campaign.name}" for review`;
     // Who is told is who administers the portal when it is told, not when the event was recorded.
     const admins = await repos.users.activeAdministratorIds();
-    const senderId = ownerOf(event);
+    const senderId = actorOf(event);
     await repos.notifications.create(
       admins.map((userId) => ({ userId, message, eventType: 'request', senderId, campaignId })),
       event.createdAt,
@@ -56,8 +74,11 @@ export function subscribeNotifications(
       decision === 'approved'
         ? approvalNotice(campaign.name, campaign.outlook).message
         : `Your campaign "${campaign.name}" was declined. ${reason ? `Reason: ${reason}` : 'No reason was given.'}`;
-    await repos.notifications.create(
-      [{ userId: ownerOf(event), message, eventType: 'review', senderId: adminId, campaignId }],
+    await notifyMembers(
+      repos,
+      campaignId,
+      'campaigns',
+      { message, eventType: 'review', senderId: adminId },
       event.createdAt,
     );
   });
@@ -67,8 +88,11 @@ export function subscribeNotifications(
     const payment = event.payload.payment ?? (await paymentFactsNow(repos.payments, paymentId));
     if (!payment) return;
     const message = `Payment of ${formatCents(payment.amountCents)} received for your campaign "${payment.campaignName}"`;
-    await repos.notifications.create(
-      [{ userId: ownerOf(event), message, eventType: 'system', senderId: null, campaignId }],
+    await notifyMembers(
+      repos,
+      campaignId,
+      'payments',
+      { message, eventType: 'system', senderId: null },
       event.createdAt,
     );
   });
@@ -82,8 +106,11 @@ export function subscribeNotifications(
     const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
     if (!campaign) return;
     const message = `The paid week of your campaign "${campaign.name}" is over: pay ${formatCents(link.amountCents)} for the next 7 days`;
-    await repos.notifications.create(
-      [{ userId: ownerOf(event), message, eventType: 'system', senderId: null, campaignId }],
+    await notifyMembers(
+      repos,
+      campaignId,
+      'payments',
+      { message, eventType: 'system', senderId: null },
       event.createdAt,
     );
   });

@@ -1,22 +1,22 @@
-import { PAYMENT_MESSAGES, cardExpired, type Card } from '@portal/contract';
+import { ADVERTISER_MESSAGES, PAYMENT_MESSAGES, cardExpired, type Card } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../../lib/principal';
-import type { UserRepository } from '../users';
+import type { AdvertiserPrincipal } from '../../lib/principal';
+import type { AdvertiserRepository } from '../advertisers';
 import type { PaymentRepository } from './payment.repository';
 import { cardRefused, providerCall, sandboxOf } from './provider-calls';
 
-/** What saving cards reads and writes: the provider customers and cards, and the user's name. */
+/** What saving cards reads and writes: the provider customers and cards, and the account's name. */
 export interface CardRepositories {
   payments: PaymentRepository;
-  users: UserRepository;
+  advertisers: AdvertiserRepository;
 }
 
 /**
- * Saved cards (docs/product/payments.md, Balance page): the provider customer each user has,
+ * Saved cards (docs/product/payments.md, Balance page): the provider customer each account has,
  * the setup of a new card through the provider, and the cards kept.
  */
 export class CardService {
@@ -29,21 +29,19 @@ export class CardService {
     },
   ) {}
 
-  /** The user's provider customer, made on first use. */
-  async customerOf(userId: number): Promise<string> {
+  /** The advertiser account's provider customer, made on first use. */
+  async customerOf(advertiserId: number): Promise<string> {
     const { data, provider, clock, log } = this.options;
-    const known = await data.repos.payments.customerId(userId, provider.kind);
+    const known = await data.repos.payments.customerId(advertiserId, provider.kind);
     if (known) return known;
-    const found = await data.repos.users.findById(userId);
-    if (!found) throw notFound('User not found');
-    const { user } = found;
-    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-    const created = await providerCall(log, () => provider.createCustomer({ id: userId, email: user.email, name }));
-    return data.repos.payments.keepCustomer(userId, provider.kind, created, clock.now());
+    const contact = await data.repos.advertisers.contactOf(advertiserId);
+    if (!contact) throw notFound(ADVERTISER_MESSAGES.noAccount);
+    const created = await providerCall(log, () => provider.createCustomer({ id: advertiserId, ...contact }));
+    return data.repos.payments.keepCustomer(advertiserId, provider.kind, created, clock.now());
   }
 
-  async createSetupIntent(principal: Principal): Promise<{ client_secret: string }> {
-    const customerId = await this.customerOf(principal.userId);
+  async createSetupIntent(principal: AdvertiserPrincipal): Promise<{ client_secret: string }> {
+    const customerId = await this.customerOf(principal.advertiser.id);
     const { clientSecret } = await providerCall(
       this.options.log,
       () => this.options.provider.createSetupIntent(customerId),
@@ -54,11 +52,11 @@ export class CardService {
 
   /** The sandbox's card form confirming a setup intent (Stripe's Payment Element does this with Stripe). */
   async confirmSandboxSetup(
-    principal: Principal,
+    principal: AdvertiserPrincipal,
     body: { client_secret: string; card_number?: string; expiry?: string; cvc?: string },
   ): Promise<{ payment_method_id: string }> {
     const sandbox = sandboxOf(this.options.provider);
-    const customerId = await this.customerOf(principal.userId);
+    const customerId = await this.customerOf(principal.advertiser.id);
     const card = { number: body.card_number ?? '', expiry: body.expiry ?? '', cvc: body.cvc ?? '' };
     const result = await sandbox.confirmSetup(body.client_secret, customerId, card, this.options.clock.now());
     if (!result) {
@@ -71,9 +69,9 @@ export class CardService {
   }
 
   /** Keeps a card the provider confirmed, once it is known to be the caller's. */
-  async addPaymentMethod(principal: Principal, paymentMethodId: string): Promise<Card> {
+  async addPaymentMethod(principal: AdvertiserPrincipal, paymentMethodId: string): Promise<Card> {
     const { data, provider, clock, log } = this.options;
-    const customerId = await this.customerOf(principal.userId);
+    const customerId = await this.customerOf(principal.advertiser.id);
     const card = await providerCall(log, () => provider.retrieveCard(paymentMethodId));
     if (!card || card.customerId !== customerId) {
       throw new HttpError(422, PAYMENT_MESSAGES.paymentMethodUnknown, {
@@ -81,7 +79,7 @@ export class CardService {
       });
     }
     const row = await data.repos.payments.saveCard({
-      userId: principal.userId,
+      advertiserId: principal.advertiser.id,
       provider: provider.kind,
       providerMethodId: card.id,
       brand: card.brand,
@@ -93,8 +91,8 @@ export class CardService {
     return this.toCard(row);
   }
 
-  async cards(principal: Principal): Promise<Card[]> {
-    const rows = await this.options.data.repos.payments.cards(principal.userId, this.options.provider.kind);
+  async cards(principal: AdvertiserPrincipal): Promise<Card[]> {
+    const rows = await this.options.data.repos.payments.cards(principal.advertiser.id, this.options.provider.kind);
     return rows.map((row) => this.toCard(row));
   }
 

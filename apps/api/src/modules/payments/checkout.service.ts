@@ -9,7 +9,7 @@ import {
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
-import type { Principal } from '../../lib/principal';
+import type { AdvertiserPrincipal } from '../../lib/principal';
 import type { CardService } from './card.service';
 import { toPaymentActivity } from './payment-answers';
 import { amountDueOf } from './payment-links';
@@ -39,13 +39,13 @@ export class CheckoutService {
   constructor(private readonly options: CheckoutServiceOptions) {}
 
   /** The caller's link by its token; another customer's is not found, as an unknown one is. */
-  private async linkOf(principal: Principal, token: string) {
+  private async linkOf(principal: AdvertiserPrincipal, token: string) {
     const found = await this.options.data.repos.payments.linkByToken(token);
-    if (!found || found.link.userId !== principal.userId) throw notFound(PAYMENT_MESSAGES.linkNotFound);
+    if (!found || found.link.advertiserId !== principal.advertiser.id) throw notFound(PAYMENT_MESSAGES.linkNotFound);
     return found;
   }
 
-  async checkout(principal: Principal, token: string) {
+  async checkout(principal: AdvertiserPrincipal, token: string) {
     const { link, campaignName } = await this.linkOf(principal, token);
     return {
       campaign_id: link.campaignId,
@@ -63,7 +63,7 @@ export class CheckoutService {
    * racing an archive or another payment is either recorded or never taken (409).
    */
   async payWithSandbox(
-    principal: Principal,
+    principal: AdvertiserPrincipal,
     token: string,
     body: SandboxCardBody,
   ): Promise<{ message: string; data: PaymentActivity }> {
@@ -73,7 +73,7 @@ export class CheckoutService {
     if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
     const { data, clock } = this.options;
     const source = await this.sandboxSource(data.repos, principal, body);
-    const customerId = await this.options.cards.customerOf(principal.userId);
+    const customerId = await this.options.cards.customerOf(principal.advertiser.id);
     const authorized = await sandbox.authorize(customerId, source, clock.now());
     if (!authorized.ok) throw cardRefused(authorized.errors);
     const payment = await data.withTransaction(async (repos) => {
@@ -92,15 +92,16 @@ export class CheckoutService {
           paidAt: clock.now(),
         },
         this.options.provider.kind,
+        principal.userId,
       );
     });
     if (!payment) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
     return { message: PAYMENT_MESSAGES.paid, data: toPaymentActivity(payment) };
   }
 
-  private async sandboxSource(repos: RecordingRepositories, principal: Principal, body: SandboxCardBody) {
+  private async sandboxSource(repos: RecordingRepositories, principal: AdvertiserPrincipal, body: SandboxCardBody) {
     if (body.payment_method_id !== undefined) {
-      const saved = await repos.payments.card(principal.userId, body.payment_method_id);
+      const saved = await repos.payments.card(principal.advertiser.id, body.payment_method_id);
       if (!saved || saved.provider !== 'sandbox') {
         throw new HttpError(422, PAYMENT_MESSAGES.paymentMethodUnknown, {
           errors: { payment_method_id: [PAYMENT_MESSAGES.paymentMethodUnknown] },
@@ -117,12 +118,12 @@ export class CheckoutService {
   }
 
   /** With Stripe: a Checkout Session for the link, to which the page sends the payer. */
-  async startCheckoutSession(principal: Principal, token: string): Promise<{ url: string }> {
+  async startCheckoutSession(principal: AdvertiserPrincipal, token: string): Promise<{ url: string }> {
     const stripe = stripeOf(this.options.provider);
     const { link, campaignName, campaignArchivedAt } = await this.linkOf(principal, token);
     // A session paid after the link closes anyway is refunded when its event arrives (handleWebhook).
     if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
-    const customerId = await this.options.cards.customerOf(principal.userId);
+    const customerId = await this.options.cards.customerOf(principal.advertiser.id);
     const { publicOrigin } = this.options;
     const covers = link.coversDays === null ? 'the whole campaign' : `${link.coversDays} days`;
     const session = await providerCall(this.options.log, () =>
@@ -197,7 +198,7 @@ export class CheckoutService {
     // A link the portal never made: nothing to record, and no payment of the portal's to refund.
     if (!locked) return undefined;
     if (locked.payable) {
-      await recordPayment(repos, locked, payment, this.options.provider.kind);
+      await recordPayment(repos, locked, payment, this.options.provider.kind, null);
       return undefined;
     }
     const recorded = await repos.payments.paymentOfLink(locked.link.id);

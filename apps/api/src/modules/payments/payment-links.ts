@@ -26,13 +26,13 @@ export function coversUntil(coversDays: number | null, at: Date): Date | null {
 
 /** A new open link for the campaign's next payment (decision 016). */
 export function newPaymentLink(
-  campaign: Pick<CampaignRow, 'id' | 'userId' | 'budgetType' | 'budgetAmount'>,
+  campaign: Pick<CampaignRow, 'id' | 'advertiserId' | 'budgetType' | 'budgetAmount'>,
   at: Date,
 ): typeof paymentLinks.$inferInsert {
   const token = randomBytes(24).toString('base64url');
   return {
     campaignId: campaign.id,
-    userId: campaign.userId,
+    advertiserId: campaign.advertiserId,
     token,
     amountCents: linkAmountCents(campaign),
     coversDays: campaign.budgetType === 'daily' ? DAILY_PERIOD_DAYS : null,

@@ -63,11 +63,12 @@ describe('archiving a campaign while its link is paid', () => {
       Array.from({ length: RACES }, () => ({ approvalStatus: 'approved' as const, onOff: 'on' as const })),
     );
     // The links the approval would have opened.
+    const advertiserId = await t.advertiserOf(customer.id);
     const links = await t.database.db
       .insert(paymentLinks)
       .values(
         ids.map((id) =>
-          newPaymentLink({ id, userId: customer.id, budgetType: 'lifetime', budgetAmount: '100.00' }, t.clock.now()),
+          newPaymentLink({ id, advertiserId, budgetType: 'lifetime', budgetAmount: '100.00' }, t.clock.now()),
         ),
       )
       .returning();

@@ -4,7 +4,7 @@ import type { BillingSnapshot, CampaignRow, PaymentLinkRow, PaymentRow } from '.
 import type { AuditRepository } from '../audit';
 import type { CampaignRepository } from '../campaigns';
 import type { EventRepository } from '../events';
-import type { UserRepository } from '../users';
+import type { AdvertiserRepository, BillingRepository } from '../advertisers';
 import type { PaymentRepository } from './payment.repository';
 import { paymentFactsOf } from './payment-answers';
 import { coversUntil } from './payment-links';
@@ -13,7 +13,8 @@ import { coversUntil } from './payment-links';
 export interface RecordingRepositories {
   payments: PaymentRepository;
   campaigns: CampaignRepository;
-  users: UserRepository;
+  advertisers: AdvertiserRepository;
+  billing: BillingRepository;
   audit: AuditRepository;
   events: EventRepository;
 }
@@ -56,11 +57,13 @@ export async function recordPayment(
   { link, campaign }: LockedLink,
   payment: ProviderPayment,
   provider: PaymentProvider['kind'],
+  /** The member who paid in the portal; null for a payment the provider reported (Stripe's Checkout). */
+  paidBy: number | null,
 ): Promise<PaymentRow> {
-  const billing = await billingSnapshot(repos, link.userId);
+  const billing = await billingSnapshot(repos, link.advertiserId);
   const until = coversUntil(link.coversDays, payment.paidAt);
   const row = await repos.payments.insertPayment({
-    userId: link.userId,
+    advertiserId: link.advertiserId,
     campaignId: link.campaignId,
     linkId: link.id,
     provider,
@@ -78,7 +81,7 @@ export async function recordPayment(
   await repos.campaigns.update(campaign.id, { paymentStatus: 'paid', datePaid: payment.paidAt, paidUntil: until });
   await repos.audit.record(
     {
-      actorId: link.userId,
+      actorId: paidBy,
       action: 'campaign.paid',
       subject: { type: 'campaign', id: campaign.id },
       before: { payment_status: campaign.paymentStatus },
@@ -93,7 +96,7 @@ export async function recordPayment(
   await repos.events.record(
     {
       type: 'campaign.paid',
-      userId: link.userId,
+      userId: paidBy ?? campaign.userId,
       payload: { campaignId: campaign.id, paymentId: row.id, payment: paymentFactsOf(row) },
     },
     payment.paidAt,
@@ -102,22 +105,23 @@ export async function recordPayment(
 }
 
 /** The buyer's name, address and tax id as they are when the payment is made, kept with it for its receipt. */
-async function billingSnapshot(repos: Pick<RecordingRepositories, 'users'>, userId: number): Promise<BillingSnapshot> {
-  const found = await repos.users.findById(userId);
-  const user = found?.user;
-  const billing = found?.billing;
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+async function billingSnapshot(
+  repos: Pick<RecordingRepositories, 'advertisers' | 'billing'>,
+  advertiserId: number,
+): Promise<BillingSnapshot> {
+  const contact = await repos.advertisers.contactOf(advertiserId);
+  const billing = await repos.billing.find(advertiserId);
   const address = billing
     ? [billing.address, billing.city, billing.state, billing.postalCode].filter(Boolean).join(', ')
     : null;
   return {
     account_type: billing?.type ?? 'individual',
-    name: name || user?.email || '',
-    email: user?.email ?? '',
+    name: contact?.name ?? '',
+    email: contact?.email ?? '',
     company_name: billing?.businessName ?? null,
     address,
     country: billing?.country ?? null,
     currency: billing?.currency ?? null,
-    tax_id: billing?.taxId || null,
+    tax_id: billing?.taxId ?? null,
   };
 }

@@ -33,21 +33,26 @@ const dueCampaign = and(eq(campaigns.approvalStatus, 'approved'), isNull(campaig
 export class PaymentRepository {
   constructor(private readonly db: Database) {}
 
-  async customerId(userId: number, provider: PaymentProviderKind): Promise<string | undefined> {
+  async customerId(advertiserId: number, provider: PaymentProviderKind): Promise<string | undefined> {
     const [row] = await this.db
       .select({ customerId: paymentCustomers.customerId })
       .from(paymentCustomers)
-      .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)));
+      .where(and(eq(paymentCustomers.advertiserId, advertiserId), eq(paymentCustomers.provider, provider)));
     return row?.customerId;
   }
 
   /** Keeps the user's provider customer; of two made at once, the first kept wins and is returned. */
-  async keepCustomer(userId: number, provider: PaymentProviderKind, customerId: string, at: Date): Promise<string> {
+  async keepCustomer(
+    advertiserId: number,
+    provider: PaymentProviderKind,
+    customerId: string,
+    at: Date,
+  ): Promise<string> {
     await this.db
       .insert(paymentCustomers)
-      .values({ userId, provider, customerId, createdAt: at })
-      .onConflictDoNothing({ target: [paymentCustomers.userId, paymentCustomers.provider] });
-    return (await this.customerId(userId, provider))!;
+      .values({ advertiserId, provider, customerId, createdAt: at })
+      .onConflictDoNothing({ target: [paymentCustomers.advertiserId, paymentCustomers.provider] });
+    return (await this.customerId(advertiserId, provider))!;
   }
 
   /** Saves a card once: saving the same provider card again returns the row already kept. */
@@ -65,19 +70,19 @@ export class PaymentRepository {
     return row!;
   }
 
-  cards(userId: number, provider: PaymentProviderKind) {
+  cards(advertiserId: number, provider: PaymentProviderKind) {
     return this.db
       .select()
       .from(paymentMethods)
-      .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, provider)))
+      .where(and(eq(paymentMethods.advertiserId, advertiserId), eq(paymentMethods.provider, provider)))
       .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
   }
 
-  async card(userId: number, id: number) {
+  async card(advertiserId: number, id: number) {
     const [row] = await this.db
       .select()
       .from(paymentMethods)
-      .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.id, id)));
+      .where(and(eq(paymentMethods.advertiserId, advertiserId), eq(paymentMethods.id, id)));
     return row;
   }
 
@@ -134,7 +139,7 @@ export class PaymentRepository {
   }
 
   /** The customer's open links of approved campaigns that are not archived, newest first. */
-  async due(userId: number): Promise<LinkDue[]> {
+  async due(advertiserId: number): Promise<LinkDue[]> {
     return this.db
       .select({
         campaignId: paymentLinks.campaignId,
@@ -145,7 +150,7 @@ export class PaymentRepository {
       })
       .from(paymentLinks)
       .innerJoin(campaigns, eq(campaigns.id, paymentLinks.campaignId))
-      .where(and(eq(paymentLinks.userId, userId), eq(paymentLinks.status, 'open'), dueCampaign))
+      .where(and(eq(paymentLinks.advertiserId, advertiserId), eq(paymentLinks.status, 'open'), dueCampaign))
       .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id));
   }
 
@@ -166,8 +171,8 @@ export class PaymentRepository {
   }
 
   /** The customer's payments, newest first. */
-  async listPayments(userId: number, query: ListQuery): Promise<Paginated<PaymentRow>> {
-    const mine = eq(payments.userId, userId);
+  async listPayments(advertiserId: number, query: ListQuery): Promise<Paginated<PaymentRow>> {
+    const mine = eq(payments.advertiserId, advertiserId);
     const total = this.db.select({ total: count() }).from(payments).where(mine);
     return fetchPage(query, {
       rows: ({ limit, offset }) =>

@@ -9,7 +9,7 @@ import {
 import type { SellerConfig } from '../../config';
 import type { DataAccess } from '../../db/transactor';
 import { notFound } from '../../lib/http-errors';
-import type { Principal } from '../../lib/principal';
+import type { AdvertiserPrincipal, Principal } from '../../lib/principal';
 import type { PaymentRepository } from './payment.repository';
 import { toPaymentActivity } from './payment-answers';
 import { amountDueOf, receiptNumber } from './payment-links';
@@ -29,8 +29,8 @@ export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}
 
   /** Total Amount Due: the open links of the customer's approved campaigns that are not archived. */
-  async balance(principal: Principal) {
-    const due = await this.options.data.repos.payments.due(principal.userId);
+  async balance(principal: AdvertiserPrincipal) {
+    const due = await this.options.data.repos.payments.due(principal.advertiser.id);
     return {
       total_amount_due: centsToDollars(due.reduce((sum, link) => sum + link.amountCents, 0)),
       campaigns_due: due.map((link) => ({
@@ -42,15 +42,15 @@ export class PaymentService {
     };
   }
 
-  async activities(principal: Principal, query: ListQuery) {
-    const page = await this.options.data.repos.payments.listPayments(principal.userId, query);
+  async activities(principal: AdvertiserPrincipal, query: ListQuery) {
+    const page = await this.options.data.repos.payments.listPayments(principal.advertiser.id, query);
     return { data: page.data.map((row) => toPaymentActivity(row)), pagination: page.pagination };
   }
 
   /** A receipt, for its customer and administrators; anyone else gets 404 as for an unknown one. */
   async receipt(principal: Principal, id: number): Promise<Receipt> {
     const row = await this.options.data.repos.payments.payment(id);
-    if (!row || (row.userId !== principal.userId && !isAdminRole(principal.roleId))) {
+    if (!row || (row.advertiserId !== principal.advertiser?.id && !isAdminRole(principal.roleId))) {
       throw notFound(PAYMENT_MESSAGES.receiptNotFound);
     }
     const { seller } = this.options;

@@ -1,7 +1,10 @@
 import type { RegistrationUser, UserData } from '@portal/contract';
 import type { BillingDetails, User } from '../../db/schema';
 
-/** A user and their billing details as the API answers them (login, sign-up, My account). */
+/**
+ * A user and the billing details of their advertiser account as the API answers them (login,
+ * sign-up, My account); `user_id` names the user, as it always has.
+ */
 export function toUserData(user: User, billing: BillingDetails | null): UserData {
   return {
     id: user.id,
@@ -20,7 +23,7 @@ export function toUserData(user: User, billing: BillingDetails | null): UserData
       business_name: billing.businessName,
       tax_id: billing.taxId,
       currency: billing.currency,
-      user_id: billing.userId,
+      user_id: user.id,
     },
   };
 }

@@ -2,9 +2,19 @@ import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE, type ListQuery, type Paginated } from '@portal/contract';
 import { containsPattern, fetchPage, stableOrder } from '../../lib/lists';
 import type { Database } from '../../db/database';
-import { billingDetails, payments, users, type NewUser, type User } from '../../db/schema';
+import { advertiserMembers, billingDetails, payments, users, type NewUser, type User } from '../../db/schema';
 
-/** The `users` table. A user is read with its billing details, which most answers carry. */
+/**
+ * The user's first advertiser account (the one a request that names none acts on), as SQL:
+ * earliest joined, as `AdvertiserRepository.membership` orders them.
+ */
+const firstAdvertiserOf = (userId: SQL) =>
+  sql`(select m.advertiser_id from ${advertiserMembers} m where m.user_id = ${userId} order by m.joined_at, m.advertiser_id limit 1)`;
+
+/**
+ * The `users` table. A user is read with the billing details of their first advertiser account,
+ * which login and sign-up answers carry.
+ */
 export class UserRepository {
   constructor(private readonly db: Database) {}
 
@@ -12,7 +22,7 @@ export class UserRepository {
     const [row] = await this.db
       .select({ user: users, billing: billingDetails })
       .from(users)
-      .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
+      .leftJoin(billingDetails, eq(billingDetails.advertiserId, firstAdvertiserOf(sql.raw('"users"."id"'))))
       .where(where)
       .limit(1);
     return row;
@@ -117,11 +127,12 @@ export class UserRepository {
 }
 
 /**
- * The sum of a user's payments, in cents: one probe of `payments_user_paid_idx` per user. The
- * names are written out: Drizzle leaves columns of a one-table query unqualified, and inside
- * the subquery an unqualified "id" would be the payment's.
+ * The sum of the payments of the advertiser accounts a user owns, in cents (docs/product/teams.md:
+ * a one-person account's owner spent what it paid). The names are written out: Drizzle leaves
+ * columns of a one-table query unqualified, and inside the subquery an unqualified "id" would be
+ * the payment's.
  */
 const spentCentsOf = (userId: SQL) =>
-  sql<number>`(select coalesce(sum(paid.amount_cents), 0) from ${payments} as paid where paid.user_id = ${userId})`.mapWith(
+  sql<number>`(select coalesce(sum(paid.amount_cents), 0) from ${payments} as paid where paid.advertiser_id in (select owned.advertiser_id from ${advertiserMembers} as owned where owned.user_id = ${userId} and owned.role = 'owner'))`.mapWith(
     Number,
   );
