@@ -216,7 +216,11 @@ async function productRoutes(
   });
   await product.register(recoveryRoutes, { recoveryService: services.recoveryService });
   await product.register(accountRoutes, { accountService: services.accountService });
-  await product.register(advertiserRoutes, { advertiserService: services.advertiserService });
+  await product.register(advertiserRoutes, {
+    advertiserService: services.advertiserService,
+    teamService: services.teamService,
+    geoip: adapters.geoip,
+  });
   await product.register(campaignRoutes, { campaignService: services.campaignService });
   await product.register(mediaRoutes, { mediaService: services.mediaService });
   await product.register(reviewRoutes, { reviewService: services.reviewService });

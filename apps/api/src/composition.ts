@@ -9,6 +9,8 @@ import { JobRunner } from './lib/job-runner';
 import type { Metrics } from './lib/metrics';
 import { AccountService } from './modules/account/account.service';
 import { AdvertiserService } from './modules/advertisers/advertiser.service';
+import { InvitationRepository } from './modules/advertisers/invitation.repository';
+import { TeamService } from './modules/advertisers/team.service';
 import { AvatarStore } from './modules/users/avatar-store';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuthService } from './modules/auth/auth.service';
@@ -58,6 +60,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     users: (db: Database) => new UserRepository(db),
     billing: (db: Database) => new BillingRepository(db),
     advertisers: (db: Database) => new AdvertiserRepository(db),
+    invitations: (db: Database) => new InvitationRepository(db),
     sessions: (db: Database) => new SessionRepository(db, sessionCache),
     signupSessions: (db: Database) => new SignupSessionRepository(db),
     resetTokens: (db: Database) => new ResetTokenRepository(db),
@@ -201,6 +204,17 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     publicOrigin: config.publicOrigin,
   });
   const advertiserService = new AdvertiserService({ data: data('advertisers', 'billing'), clock });
+  const teamService = new TeamService({
+    data: data('advertisers', 'invitations', 'users', 'audit', 'mail'),
+    clock,
+    mailer,
+    publicOrigin: config.publicOrigin,
+    limiterFactory,
+    startSession: async (userId, client) => {
+      const found = (await authService.userById(userId))!;
+      return authService.startSession(found.user, found.billing, false, client);
+    },
+  });
   const accountService = new AccountService({
     data: data('users', 'billing', 'codes', 'resetTokens', 'sessions', 'events', 'mail'),
     clock,
@@ -230,6 +244,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     recoveryService,
     accountService,
     advertiserService,
+    teamService,
     mediaService,
     campaignService,
     reviewService,

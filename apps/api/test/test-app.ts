@@ -152,7 +152,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         .returning();
       await database.db
         .insert(advertiserMembers)
-        .values({ advertiserId: advertiser!.id, userId: user!.id, role: 'owner' });
+        .values({ advertiserId: advertiser!.id, userId: user!.id, role: 'owner', joinedAt: clock.now() });
       if (withBilling) {
         await database.db.insert(billingDetails).values({
           advertiserId: advertiser!.id,

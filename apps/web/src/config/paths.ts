@@ -1,4 +1,4 @@
-import { isAdminRole, MY_ACCOUNT_PAGES, pagePath, PAYMENT_PAGES } from '@portal/contract';
+import { isAdminRole, MY_ACCOUNT_PAGES, pagePath, PAYMENT_PAGES, TEAM_PAGES } from '@portal/contract';
 
 /**
  * Every page's path, in one place: the router, the menus, the guards and every link and
@@ -20,6 +20,10 @@ export const paths = {
   /** A payment link's checkout page (the campaign's `payment_link_url`), declared with the API's answers. */
   checkout: PAYMENT_PAGES.checkout,
   notifications: '/notifications',
+  /** The current advertiser account's members, invitations and trail (owners). */
+  team: TEAM_PAGES.team,
+  /** An invitation link's page, signed in or not (docs/product/teams.md, Invitations). */
+  invitation: TEAM_PAGES.invitation,
   myAccount: MY_ACCOUNT_PAGES.customer,
   /** A payment's printable receipt (`receipt_url`), for its customer and administrators. */
   receipt: PAYMENT_PAGES.receipt,

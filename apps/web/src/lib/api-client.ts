@@ -1,4 +1,6 @@
 import {
+  ADVERTISER_HEADER,
+  ADVERTISER_MESSAGES,
   authEndpoints,
   fillPath,
   type EndpointBody,
@@ -9,6 +11,7 @@ import {
   type EndpointResponse,
 } from '@portal/contract';
 import type { z } from 'zod';
+import { advertiserStore } from '@/stores/advertiser-store';
 import { sessionStore } from '@/stores/session-store';
 import { ApiError } from './api-error';
 import { endSession } from './end-session';
@@ -52,14 +55,39 @@ interface SendOptions {
 }
 
 /**
+ * What every call of the signed-in user carries: the bearer token and the advertiser account
+ * chosen in this browser (docs/product/teams.md), which the server checks on every request.
+ */
+export function signedInHeaders(): Record<string, string> {
+  const token = sessionStore.getState().token;
+  if (!token) return {};
+  const advertiserId = advertiserStore.get();
+  return {
+    Authorization: `Bearer ${token}`,
+    ...(advertiserId === null ? {} : { [ADVERTISER_HEADER]: String(advertiserId) }),
+  };
+}
+
+/** A refusal that says the account the request named is not the caller's (any more). */
+export function lostAccount(body: unknown): boolean {
+  const message = (body as { message?: unknown } | null)?.message;
+  return message === ADVERTISER_MESSAGES.notMember || message === ADVERTISER_MESSAGES.headerInvalid;
+}
+
+/** Forgets the chosen account, unless another was chosen meanwhile. */
+export function forgetChosenAdvertiser(advertiserId: number): void {
+  if (advertiserStore.get() === advertiserId) advertiserStore.set(null);
+}
+
+/**
  * Sends one request to the API as the signed-in user (the bearer token), and turns a failed
  * answer into an ApiError; a 401 on a call that carried the token ends that session.
  */
 async function sendToApi(path: string, options: SendOptions): Promise<Answer> {
   const { method, body, query, signal, onUploadProgress, accept } = options;
   const token = sessionStore.getState().token;
-  const headers = new Headers({ Accept: accept === 'json' ? 'application/json' : '*/*' });
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const advertiserId = advertiserStore.get();
+  const headers = new Headers({ Accept: accept === 'json' ? 'application/json' : '*/*', ...signedInHeaders() });
 
   let payload: XMLHttpRequestBodyInit | undefined;
   if (body instanceof FormData) {
@@ -83,6 +111,9 @@ async function sendToApi(path: string, options: SendOptions): Promise<Answer> {
     // its caller, which ends the session as the user's own choice whatever the answer.
     const sessionOver = answer.status === 401 && token && sessionStore.getState().token === token;
     if (sessionOver && path !== authEndpoints.logout.path) endSession({ ended: true });
+    // The chosen account is no longer the user's (removed, or left elsewhere): back to their first.
+    if (answer.status === 403 && advertiserId !== null && lostAccount(answer.data))
+      forgetChosenAdvertiser(advertiserId);
     throw answerError(answer);
   }
   return answer;

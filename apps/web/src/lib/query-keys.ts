@@ -63,6 +63,16 @@ export const paymentKeys = {
   receipt: (id: number) => [...paymentKeys.all, 'receipt', id] as const,
 };
 
+/** The user's advertiser accounts, and the chosen one's team (docs/product/teams.md). */
+export const teamKeys = {
+  all: ['team'] as const,
+  memberships: () => [...teamKeys.all, 'memberships'] as const,
+  team: (advertiserId: number | null) => [...teamKeys.all, 'members', advertiserId] as const,
+  trail: (advertiserId: number | null) => [...teamKeys.all, 'trail', advertiserId] as const,
+  adminInvitations: () => [...teamKeys.all, 'admin-invitations'] as const,
+  userAdvertisers: (userId: number) => [...teamKeys.all, 'user-advertisers', userId] as const,
+};
+
 /** The notification pages and the menu's unread count. */
 export const notificationKeys = {
   all: ['notifications'] as const,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idSchema, textField } from '../common/common.schemas';
+import { pagePath } from '../common/page-paths';
 import { emailSchema } from '../auth/auth.schemas';
+import { newPasswordSchema, passwordConfirmationSchema, withPasswordConfirmation } from '../auth/password.schemas';
+import { personalNamesSchema } from '../account/profile.schemas';
 
 /**
  * Advertiser accounts and their members (docs/product/teams.md). An advertiser account owns the
@@ -93,6 +96,11 @@ export const ADVERTISER_MESSAGES = {
   invitationExpired: 'This invitation has expired. Ask for a new one.',
   invitationWrongEmail: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   invitationWrongKind: 'This invitation is for another kind of account.',
+  invitationEmailTaken: 'An account with this e-mail address exists. Log in to accept the invitation.',
+  resendTooSoon: 'The invitation was sent less than a minute ago. Wait a moment before sending it again.',
+  suspendedNow: 'The advertiser account has been suspended',
+  reinstated: 'The advertiser account has been reinstated',
+  advertiserNotFound: 'This advertiser account does not exist.',
   joined: (name: string) => `You have joined ${name}`,
   renamed: 'The advertiser account has been renamed',
   nameRequired: 'The account name is required',
@@ -237,7 +245,45 @@ export const advertiserAuditEntrySchema = z
 export const advertiserAuditResponseSchema = z
   .object({ data: z.array(advertiserAuditEntrySchema), next_before: z.number().int().nullable() })
   .meta({ id: 'AdvertiserAudit' });
+export type AdvertiserAudit = z.infer<typeof advertiserAuditResponseSchema>;
 
 export const advertiserAuditQuerySchema = z.object({
   before: idSchema('The position is not valid').optional(),
 });
+
+/** A new person's first sign-in through an invitation: the link proves the e-mail address. */
+export const invitationSignupRequestSchema = withPasswordConfirmation(
+  {
+    ...invitationTokenSchema.shape,
+    ...personalNamesSchema.shape,
+    password: newPasswordSchema(),
+    password_confirmation: passwordConfirmationSchema,
+  },
+  'password',
+  'password_confirmation',
+).meta({ id: 'InvitationSignupRequest' });
+export type InvitationSignupValues = z.output<typeof invitationSignupRequestSchema>;
+
+/** An administrator's invitation of another administrator. */
+export const inviteAdminRequestSchema = z.object({ email: emailSchema }).meta({ id: 'InviteAdminRequest' });
+
+export const adminInvitationsResponseSchema = z
+  .object({ data: z.array(invitationSchema.omit({ role: true })) })
+  .meta({ id: 'AdminInvitations' });
+
+/** An advertiser account as administrators see it on the users pages, with its members. */
+export const adminAdvertiserSchema = membershipSchema
+  .omit({ role: true })
+  .extend({ members: z.array(memberSchema) })
+  .meta({ id: 'AdminAdvertiser' });
+export type AdminAdvertiser = z.infer<typeof adminAdvertiserSchema>;
+
+export const adminAdvertisersResponseSchema = z
+  .object({ data: z.array(adminAdvertiserSchema) })
+  .meta({ id: 'AdminAdvertisers' });
+
+/** The pages of teams: the team page, and the page an invitation link opens. */
+export const TEAM_PAGES = {
+  team: '/team',
+  invitation: pagePath('/invitations/:token', 'token'),
+} as const;

@@ -40,7 +40,7 @@ export const notifications = pgTable(
 );
 
 /** Who or what an audit row is about. */
-export type AuditSubject = 'campaign' | 'user';
+export type AuditSubject = 'campaign' | 'user' | 'advertiser';
 
 /**
  * The audit trail (docs/product/review.md, Audit trail): one row per recorded action, written in

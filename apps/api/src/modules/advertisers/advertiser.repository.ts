@@ -3,6 +3,12 @@ import type { AdvertiserRole } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { advertiserMembers, advertisers, users, type AdvertiserRow } from '../../db/schema';
 
+/**
+ * Announces `{userId}:{advertiserId}` when a membership ends, when the transaction commits, so
+ * that every process ends the streams the person had open in that account (docs/product/teams.md).
+ */
+export const MEMBERSHIPS_ENDED_CHANNEL = 'memberships_ended';
+
 /** A membership with its account, as the access hook and the account switcher read it. */
 export interface MembershipRow {
   advertiserId: number;
@@ -176,7 +182,7 @@ export class AdvertiserRepository {
     const rows = await this.db
       .delete(advertiserMembers)
       .where(and(eq(advertiserMembers.advertiserId, advertiserId), eq(advertiserMembers.userId, userId)))
-      .returning({ userId: advertiserMembers.userId });
+      .returning({ announced: sql`pg_notify(${MEMBERSHIPS_ENDED_CHANNEL}, ${`${userId}:${advertiserId}`})` });
     return rows.length > 0;
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { auditLog, campaigns, users, type AuditSubject } from '../../db/schema';
 
@@ -32,9 +32,21 @@ export interface AuditRecord {
 export class AuditRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Records the action. A row about a campaign or an advertiser account belongs to that account's
+   * trail, which its owners read (docs/product/teams.md, The audit trail).
+   */
   async record(entry: AuditEntry, at: Date): Promise<void> {
+    const { type, id } = entry.subject;
+    const advertiserId =
+      type === 'advertiser'
+        ? id
+        : type === 'campaign'
+          ? sql`(select advertiser_id from ${campaigns} where id = ${id})`
+          : null;
     await this.db.insert(auditLog).values({
       actorId: entry.actorId,
+      advertiserId,
       action: entry.action,
       subjectType: entry.subject.type,
       subjectId: entry.subject.id,
@@ -61,6 +73,26 @@ export class AuditRepository {
         ),
       )!,
     );
+  }
+
+  /** One page of an advertiser account's trail, newest first: the rows before `before` (an id), 50 at most. */
+  async advertiserTrail(advertiserId: number, before: number | undefined, limit: number) {
+    return this.db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        subjectType: auditLog.subjectType,
+        subjectId: auditLog.subjectId,
+        createdAt: auditLog.createdAt,
+        actorFirst: users.firstName,
+        actorLast: users.lastName,
+        actorEmail: users.email,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(and(eq(auditLog.advertiserId, advertiserId), before === undefined ? undefined : lt(auditLog.id, before)))
+      .orderBy(desc(auditLog.id))
+      .limit(limit);
   }
 
   private async history(where: SQL): Promise<AuditRecord[]> {

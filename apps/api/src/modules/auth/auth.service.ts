@@ -92,6 +92,11 @@ export class AuthService {
     return { kind: 'signed-in', response: await this.startSession(user, billing, input.remember, client) };
   }
 
+  /** A user with the billing details login answers carry, for a sign-in that did not go through `login`. */
+  userById(id: number) {
+    return this.data.repos.users.findById(id);
+  }
+
   /** Creates a session for a user whose password (or sign-up) has just been checked. */
   async startSession(
     user: User,

@@ -4,4 +4,10 @@
  */
 export { MailRepository } from './mail.repository';
 export type { Mailer } from './mail.service';
-export { defineTemplate, emailChangeCode, passwordResetLinkContent, signupCode } from './mail.templates';
+export {
+  defineTemplate,
+  emailChangeCode,
+  invitationNotice,
+  passwordResetLinkContent,
+  signupCode,
+} from './mail.templates';

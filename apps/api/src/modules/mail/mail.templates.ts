@@ -192,6 +192,26 @@ export const paymentDueNotice = defineTemplate<{ campaignName: string; amount: s
     ]),
 );
 
+/**
+ * An invitation to an advertiser account, or (with no account) to administer the portal
+ * (docs/product/teams.md, Invitations). The link is the invitation: it works once, for 7 days.
+ */
+export const invitationNotice = defineTemplate<{
+  inviter: string;
+  joining: string;
+  role: string;
+  link: string;
+  expiresOn: string;
+}>('invitation', ({ inviter, joining, role, link, expiresOn }, { productName }) =>
+  compose(productName, `${inviter} invited you to ${joining}`, [
+    [`${inviter} invited you to ${joining} on ${productName}${role ? `, as ${role}` : ''}.`],
+    [{ link, label: 'Accept the invitation' }],
+    [
+      `The link works once, until ${expiresOn}. Sign in with this e-mail address, or create your account from the link. If you did not expect it, you can ignore this message.`,
+    ],
+  ]),
+);
+
 /** Messages queued before templates were stored by name, kept whole so an upgrade sends them as they were. */
 const preRendered = defineTemplate<{ subject: string; text: string; html: string }>(
   'pre_rendered',
@@ -217,5 +237,6 @@ export const staticTemplates: MailTemplate[] = [
   campaignDeclinedNotice,
   paymentReceipt,
   paymentDueNotice,
+  invitationNotice,
   preRendered,
 ] as MailTemplate[];

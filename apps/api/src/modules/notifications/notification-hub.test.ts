@@ -9,7 +9,7 @@ import type { NotificationService } from './notification.service';
 
 describe('NotificationHub', () => {
   it('listens again for the next stream when the database could not be reached for the first', async () => {
-    // The hub listens on two channels; while the database is away one of them fails.
+    // The hub listens on three channels; while the database is away one of them fails.
     let reachable = false;
     const listened: string[] = [];
     const stopped: string[] = [];
@@ -36,11 +36,11 @@ describe('NotificationHub', () => {
     const response = new EventEmitter() as ServerResponse;
 
     await expect(hub.open(principal, response)).rejects.toThrow('Connection terminated unexpectedly');
-    // The channel that did subscribe was given up, so the next attempt cannot deliver twice.
-    expect(stopped).toHaveLength(1);
+    // The channels that did subscribe were given up, so the next attempt cannot deliver twice.
+    expect(stopped).toHaveLength(2);
     reachable = true;
     await hub.open(principal, response);
-    expect(listened).toHaveLength(4);
+    expect(listened).toHaveLength(6);
     expect(hub.openCount).toBe(1);
 
     response.emit('close');

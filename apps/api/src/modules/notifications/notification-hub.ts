@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database';
 import type { Principal } from '../../lib/principal';
+import { MEMBERSHIPS_ENDED_CHANNEL } from '../advertisers';
 import { SESSIONS_REVOKED_CHANNEL } from '../auth';
 import { NOTIFICATIONS_CHANNEL } from './notification.repository';
 import type { NotificationService } from './notification.service';
@@ -49,7 +50,8 @@ export interface NotificationHubOptions {
  * notification written by any process is announced on the database's NOTIFICATIONS_CHANNEL
  * when its transaction commits; the hub of each process listens there and writes the ones for
  * its open streams as server-sent events. Every session revocation is announced the same way
- * on SESSIONS_REVOKED_CHANNEL, and the hub ends that session's streams at once. It starts
+ * on SESSIONS_REVOKED_CHANNEL, and the hub ends that session's streams at once; so does an
+ * ended membership (MEMBERSHIPS_ENDED_CHANNEL) for the streams opened in that account. It starts
  * listening when the first stream opens.
  */
 export class NotificationHub {
@@ -120,6 +122,7 @@ export class NotificationHub {
     const results = await Promise.allSettled([
       database.listen(NOTIFICATIONS_CHANNEL, (payload) => void this.deliver(payload)),
       database.listen(SESSIONS_REVOKED_CHANNEL, (payload) => this.revoked(payload)),
+      database.listen(MEMBERSHIPS_ENDED_CHANNEL, (payload) => this.membershipEnded(payload)),
     ]);
     const stops = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
@@ -165,6 +168,17 @@ export class NotificationHub {
     this.options.onSessionRevoked?.(sessionId);
     for (const entry of [...(this.streams.get(userId) ?? [])]) {
       if (entry.principal.sessionId === sessionId) this.end(entry);
+    }
+  }
+
+  /**
+   * A member left or was removed from an advertiser account in some process (`{userId}:{advertiserId}`):
+   * their streams opened in that account end now, and a new one is refused by the access hook.
+   */
+  private membershipEnded(payload: string): void {
+    const [userId, advertiserId] = payload.split(':').map(Number);
+    for (const entry of [...(this.streams.get(userId!) ?? [])]) {
+      if (entry.principal.advertiser?.id === advertiserId) this.end(entry);
     }
   }
 

@@ -7,8 +7,10 @@ import {
   IconSpeakerphone,
   IconUserCircle,
   IconUsers,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
+import type { AdvertiserPermission } from '@portal/contract';
 import { settings } from '@/config/settings';
 import { paths } from '@/config/paths';
 
@@ -18,14 +20,17 @@ export interface MenuItem {
   /** An app route, or an external address (opened in a new tab). */
   to: string;
   external?: boolean;
+  /** Shown only to a customer whose role in the current advertiser account allows it (docs/product/teams.md). */
+  permission?: AdvertiserPermission;
 }
 
 export const CUSTOMER_MENU: MenuItem[] = [
   { label: 'Dashboard', icon: IconLayoutDashboard, to: paths.dashboard },
   { label: 'Campaigns', icon: IconSpeakerphone, to: paths.campaigns },
   { label: 'Analytics', icon: IconChartBar, to: paths.analytics },
-  { label: 'Balance', icon: IconCreditCard, to: paths.balance },
+  { label: 'Balance', icon: IconCreditCard, to: paths.balance, permission: 'billing.manage' },
   { label: 'Notifications', icon: IconBell, to: paths.notifications },
+  { label: 'Team', icon: IconUsersGroup, to: paths.team, permission: 'team.manage' },
   { label: 'My account', icon: IconUserCircle, to: paths.myAccount },
   { label: 'Training Academy', icon: IconSchool, to: settings.trainingAcademyUrl, external: true },
 ];

@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Drawer, Title, VisuallyHidden } from '@mantine/core';
+import { roleAllows } from '@portal/contract';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { isAdminRole } from '@portal/contract';
@@ -14,6 +15,8 @@ import { settings } from '@/config/settings';
 import { shouldShowWelcomeVideo } from '@/features/account/utils/welcome-video';
 import { useUnreadCount } from '@/features/notifications/api/notifications';
 import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
+import { AccountSwitcher } from '@/features/teams/components/account-switcher';
+import { useCurrentMembership } from '@/features/teams/hooks/use-membership';
 import { unreadCountLabel } from '@/features/notifications/utils/unread-count';
 import { pageTitleFromPath } from '@/lib/page-title';
 import { invalidate, staleAfter } from '@/lib/query-keys';
@@ -85,7 +88,11 @@ export function PortalLayout() {
   const isAdmin = isAdminRole(roleId);
   // Decided once per sign-in: closing the modal stores the flag, and the modal closes itself.
   const [welcome] = useState(() => !isAdmin && shouldShowWelcomeVideo(sessionStore.getState()));
-  const menu = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
+  // A customer's menu leaves out what their role in the current account does not allow.
+  const { membership } = useCurrentMembership();
+  const menu = isAdmin
+    ? ADMIN_MENU
+    : CUSTOMER_MENU.filter((item) => !item.permission || (membership && roleAllows(membership.role, item.permission)));
   const queryClient = useQueryClient();
   // A review decision, a new submission or a payment changes the campaigns shown: they reload.
   useNotificationStream(true, (notification) => {
@@ -138,6 +145,7 @@ export function PortalLayout() {
             <Title order={1} size="h3" className={classes.title} ref={titleRef} tabIndex={-1}>
               {title}
             </Title>
+            {!isAdmin && <AccountSwitcher />}
             <ThemeToggle />
           </header>
           {!isAdmin && <BetaBanner />}

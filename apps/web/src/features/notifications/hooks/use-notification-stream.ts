@@ -2,7 +2,8 @@ import { notificationStreamEventSchema, type Notification } from '@portal/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { useEffect, useRef } from 'react';
-import { API_BASE } from '@/lib/api-client';
+import { API_BASE, forgetChosenAdvertiser, lostAccount, signedInHeaders } from '@/lib/api-client';
+import { advertiserStore, useChosenAdvertiser } from '@/stores/advertiser-store';
 import { endSession } from '@/lib/end-session';
 import { notifyInfo } from '@/lib/notify';
 import { sessionStore } from '@/stores/session-store';
@@ -27,6 +28,9 @@ export function useNotificationStream(enabled: boolean, onNotification?: (notifi
     onNotificationRef.current = onNotification;
   });
 
+  // A stream belongs to one advertiser account: choosing another opens a new one.
+  const advertiserId = useChosenAdvertiser();
+
   useEffect(() => {
     if (!enabled) return;
     const stop = new AbortController();
@@ -50,12 +54,17 @@ export function useNotificationStream(enabled: boolean, onNotification?: (notifi
       const token = sessionStore.getState().token;
       if (!token || stop.signal.aborted) return;
       try {
+        const chosen = advertiserStore.get();
         const response = await fetch(`${API_BASE}/my-notifications/stream`, {
-          headers: { Authorization: `Bearer ${token}` },
+          headers: signedInHeaders(),
           signal: stop.signal,
         });
         // 401: the session is over (signed out elsewhere, revoked, banned): so is this page's.
         if (response.status === 401 && sessionStore.getState().token === token) return endSession({ ended: true });
+        // 403: the chosen account is no longer the user's; forgetting it opens the stream anew.
+        if (response.status === 403 && chosen !== null && lostAccount(await response.json().catch(() => null))) {
+          return forgetChosenAdvertiser(chosen);
+        }
         if (!response.ok || !response.body) throw new Error(`the stream answered ${response.status}`);
         // Anything missed while disconnected is in the list: reload it.
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -77,5 +86,5 @@ export function useNotificationStream(enabled: boolean, onNotification?: (notifi
       stop.abort();
       clearTimeout(timer);
     };
-  }, [enabled, queryClient]);
+  }, [enabled, queryClient, advertiserId]);
 }

@@ -1,0 +1,100 @@
+import { advertiserEndpoints, type AdvertiserRole, type EndpointBody } from '@portal/contract';
+import {
+  mutationOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { teamKeys } from '@/lib/query-keys';
+import { useChosenAdvertiser } from '@/stores/advertiser-store';
+
+const endpoints = advertiserEndpoints;
+
+/** GET /api/customer/advertisers: the user's accounts and role in each, the first account first. */
+export const membershipsQueryOptions = () =>
+  queryOptions({
+    queryKey: teamKeys.memberships(),
+    queryFn: ({ signal }) => callApi(endpoints.listMemberships, { signal }),
+    select: (answer) => answer.data,
+    staleTime: 60_000,
+  });
+
+export function useMemberships(enabled = true) {
+  return useQuery({ ...membershipsQueryOptions(), enabled });
+}
+
+/** GET /api/customer/team: the chosen account's members and pending invitations (owners). */
+export function useTeam() {
+  const advertiserId = useChosenAdvertiser();
+  return useQuery({
+    queryKey: teamKeys.team(advertiserId),
+    queryFn: ({ signal }) => callApi(endpoints.getTeam, { signal }),
+  });
+}
+
+/** GET /api/customer/team/audit: the account's trail, newest first, a page at a time. */
+export function useAdvertiserTrail() {
+  const advertiserId = useChosenAdvertiser();
+  return useInfiniteQuery({
+    queryKey: teamKeys.trail(advertiserId),
+    queryFn: ({ signal, pageParam }) =>
+      callApi(endpoints.getAdvertiserAudit, { signal, query: pageParam === null ? {} : { before: pageParam } }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.next_before,
+  });
+}
+
+/** A change of the team: the team and its trail reload, and so do the user's own accounts. */
+function useTeamMutation<Input, Output>(name: string, mutationFn: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation(
+    mutationOptions({
+      mutationKey: ['team', name],
+      mutationFn,
+      onSettled: () => client.invalidateQueries({ queryKey: teamKeys.all }),
+    }),
+  );
+}
+
+export const useInviteMember = () =>
+  useTeamMutation('invite', (body: EndpointBody<typeof endpoints.inviteMember>) =>
+    callApi(endpoints.inviteMember, { body }),
+  );
+export const useResendInvitation = () =>
+  useTeamMutation('resend', (id: number) => callApi(endpoints.resendInvitation, { params: { id } }));
+export const useWithdrawInvitation = () =>
+  useTeamMutation('withdraw', (id: number) => callApi(endpoints.withdrawInvitation, { params: { id } }));
+export const useChangeMemberRole = () =>
+  useTeamMutation('role', ({ userId, role }: { userId: number; role: AdvertiserRole }) =>
+    callApi(endpoints.changeMemberRole, { params: { userId }, body: { role } }),
+  );
+export const useRemoveMember = () =>
+  useTeamMutation('remove', (userId: number) => callApi(endpoints.removeMember, { params: { userId } }));
+export const useRenameAdvertiser = () =>
+  useTeamMutation('rename', (name: string) => callApi(endpoints.renameAdvertiser, { body: { name } }));
+export const useLeaveAdvertiser = () => useTeamMutation('leave', () => callApi(endpoints.leaveAdvertiser));
+
+/** POST /api/invitations/preview: what a link is for, before sign-in. */
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: [...teamKeys.all, 'invitation', token],
+    queryFn: ({ signal }) => callApi(endpoints.previewInvitation, { signal, body: { token } }),
+    retry: false,
+  });
+}
+
+export const useAcceptInvitation = () =>
+  useTeamMutation('accept', (token: string) => callApi(endpoints.acceptInvitation, { body: { token } }));
+
+export function useSignUpWithInvitation() {
+  return useMutation(
+    mutationOptions({
+      mutationKey: ['team', 'sign-up'],
+      mutationFn: (body: EndpointBody<typeof endpoints.signUpWithInvitation>) =>
+        callApi(endpoints.signUpWithInvitation, { body }),
+    }),
+  );
+}

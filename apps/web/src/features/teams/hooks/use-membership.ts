@@ -1,0 +1,53 @@
+import { isAdminRole, roleAllows, type AdvertiserPermission, type Membership } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { teamKeys } from '@/lib/query-keys';
+import { advertiserStore, useChosenAdvertiser } from '@/stores/advertiser-store';
+import { useSession } from '@/stores/session-store';
+import { useMemberships } from '../api/teams';
+
+export interface CurrentMembership {
+  /** The account the pages act on, with the user's role there; undefined while loading or for none. */
+  membership: Membership | undefined;
+  memberships: Membership[];
+  isPending: boolean;
+}
+
+/**
+ * The advertiser account this browser acts on (docs/product/teams.md): the one chosen in the
+ * header, or the user's first. A chosen account the user no longer belongs to is forgotten.
+ */
+export function useCurrentMembership(): CurrentMembership {
+  const isCustomer = !isAdminRole(useSession((s) => s.user?.type));
+  const chosen = useChosenAdvertiser();
+  const query = useMemberships(isCustomer);
+  const memberships = query.data ?? [];
+  const found = memberships.find((membership) => membership.advertiser_id === chosen);
+  const stale = query.isSuccess && chosen !== null && !found;
+  useEffect(() => {
+    if (stale) advertiserStore.set(null);
+  }, [stale]);
+  return { membership: found ?? memberships[0], memberships, isPending: isCustomer && query.isPending };
+}
+
+/** Whether the user's role in the current account allows `permission`; undefined while it is not known yet. */
+export function useCan(permission: AdvertiserPermission): boolean | undefined {
+  const { membership, isPending } = useCurrentMembership();
+  if (isPending) return undefined;
+  return membership !== undefined && roleAllows(membership.role, permission);
+}
+
+/**
+ * Acts on another account: every answer of the one before is dropped and what is on screen
+ * loads again, for the new account (the user's own list of accounts stays).
+ */
+export function useSwitchAdvertiser() {
+  const client = useQueryClient();
+  return (advertiserId: number) => {
+    advertiserStore.set(advertiserId);
+    const memberships = teamKeys.memberships();
+    void client.resetQueries({
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(memberships),
+    });
+  };
+}
