@@ -2,6 +2,7 @@ import { accountEndpoints } from './account/account.endpoints';
 import { authEndpoints } from './auth/auth.endpoints';
 import { campaignEndpoints } from './campaigns/campaign.endpoints';
 import { signupEndpoints } from './auth/signup.endpoints';
+import { twoFactorEndpoints } from './auth/two-factor.endpoints';
 import { healthEndpoints } from './health/health.endpoints';
 import { mediaEndpoints } from './media/media.endpoints';
 import { storageEndpoints } from './storage/storage.endpoints';
@@ -15,6 +16,7 @@ export const endpoints = {
   ...healthEndpoints,
   ...authEndpoints,
   ...signupEndpoints,
+  ...twoFactorEndpoints,
   ...accountEndpoints,
   ...campaignEndpoints,
   ...mediaEndpoints,
