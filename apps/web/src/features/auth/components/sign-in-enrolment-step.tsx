@@ -5,7 +5,7 @@ import {
   type LoginResponse,
   type SignInChallenge,
 } from '@portal/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { EnrolmentForm } from '@/components/two-factor/enrolment-form';
 import { RecoveryCodes } from '@/components/two-factor/recovery-codes';
 import { notifyRequestError } from '@/lib/notify';
@@ -31,6 +31,8 @@ export function SignInEnrolmentStep({ challenge, onSignedIn, onRestart }: SignIn
   const [error, setError] = useState<string>();
   // Each part replaces the one whose button was pressed: the focus goes to the new part's start.
   const container = useStepFocus<HTMLDivElement>(enrolled ? 'codes' : start.data ? 'form' : 'start');
+  // Shown once the password was accepted: the keyboard starts on "Set up my authenticator app".
+  useEffect(() => container.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus(), [container]);
 
   const failed = (failure: unknown) => {
     const outcome = secondStepFailure(failure);

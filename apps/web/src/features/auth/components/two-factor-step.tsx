@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { TWO_FACTOR_MESSAGES, type LoginResponse, type SignInChallenge } from '@portal/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   parseSecondFactor,
   SecondFactorField,
@@ -27,6 +27,9 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
   const [kind, setKind] = useState<SecondFactorKind>('code');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
+  const form = useRef<HTMLFormElement>(null);
+  // Shown once the password was accepted: the code field is where the keyboard goes.
+  useEffect(() => form.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus(), []);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -53,7 +56,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorSte
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={form} onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Two-factor sign-in</Title>
