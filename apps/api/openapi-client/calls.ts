@@ -45,6 +45,8 @@ export async function logIn(origin: string, email: string, password: string): Pr
   });
   if (response.status !== 200) throw await failure(response);
   const answer = (await response.json()) as JsonAnswer<Login, 200>;
+  // With two-factor sign-in on, the answer is a challenge for POST /api/login/two-factor instead.
+  if (!('access_token' in answer)) throw new Error(`${answer.challenge}: ${answer.message}`);
   return answer.access_token;
 }
 

@@ -19,6 +19,7 @@ import { filesRoutes } from './modules/account/files.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { recoveryRoutes } from './modules/auth/recovery.routes';
 import { signupRoutes } from './modules/auth/signup.routes';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -208,6 +209,7 @@ async function productRoutes(
   await product.register(healthRoutes, { database });
   const secureCookies = config.publicOrigin.startsWith('https://');
   await product.register(authRoutes, { authService, geoip: adapters.geoip, secureCookies });
+  await product.register(twoFactorRoutes, { twoFactorService: services.twoFactorService, geoip: adapters.geoip });
   await product.register(signupRoutes, {
     authService,
     signupService: services.signupService,

@@ -16,11 +16,15 @@ import { AuditRepository } from './modules/audit/audit.repository';
 import { AuthService } from './modules/auth/auth.service';
 import { OneTimeCodeRepository } from './modules/credentials/one-time-code.repository';
 import { PasswordTries } from './modules/credentials/password-tries';
+import { RecoveryCodeRepository } from './modules/credentials/recovery-code.repository';
+import { TwoFactorRepository } from './modules/credentials/two-factor.repository';
 import { RecoveryService } from './modules/auth/recovery.service';
 import { ResetTokenRepository } from './modules/credentials/reset-token.repository';
 import { SessionCache } from './modules/auth/session-cache';
 import { SessionRepository, type LiveSession } from './modules/auth/session.repository';
+import { SignInChallengeRepository } from './modules/auth/sign-in-challenge.repository';
 import { SignupSessionRepository } from './modules/auth/signup-session.repository';
+import { TwoFactorService } from './modules/auth/two-factor.service';
 import { SignupService } from './modules/auth/signup.service';
 import { AdTemplateRepository } from './modules/campaigns/ad-template.repository';
 import { CampaignRepository } from './modules/campaigns/campaign.repository';
@@ -65,6 +69,9 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     signupSessions: (db: Database) => new SignupSessionRepository(db),
     resetTokens: (db: Database) => new ResetTokenRepository(db),
     codes: (db: Database) => new OneTimeCodeRepository(db),
+    twoFactor: (db: Database) => new TwoFactorRepository(db),
+    recoveryCodes: (db: Database) => new RecoveryCodeRepository(db),
+    signInChallenges: (db: Database) => new SignInChallengeRepository(db),
     mail: (db: Database) => new MailRepository(db),
     events: (db: Database) => new EventRepository(db),
     campaigns: (db: Database) => new CampaignRepository(db),
@@ -182,10 +189,19 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
   const { limiterFactory } = adapters;
   const passwordTries = new PasswordTries(limiterFactory);
   const authService = new AuthService({
-    data: data('users', 'sessions', 'signupSessions', 'events'),
+    data: data('users', 'sessions', 'signupSessions', 'events', 'twoFactor', 'signInChallenges'),
     clock,
     passwordTries,
     supportEmail,
+    requireAdminTwoFactor: config.requireAdminTwoFactor,
+  });
+  const twoFactorService = new TwoFactorService({
+    data: data('users', 'twoFactor', 'recoveryCodes', 'signInChallenges'),
+    clock,
+    authService,
+    passwordTries,
+    issuer: productName,
+    requireAdminTwoFactor: config.requireAdminTwoFactor,
   });
   const signupService = new SignupService({
     data: data('users', 'advertisers', 'billing', 'codes', 'mail'),
@@ -210,10 +226,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     mailer,
     publicOrigin: config.publicOrigin,
     limiterFactory,
-    startSession: async (userId, client) => {
-      const found = (await authService.userById(userId))!;
-      return authService.startSession(found.user, found.billing, false, client);
-    },
+    signIn: (userId, client) => authService.signInProven(userId, client),
   });
   const accountService = new AccountService({
     data: data('users', 'billing', 'codes', 'resetTokens', 'sessions', 'events', 'mail'),
@@ -240,6 +253,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
   });
   return {
     authService,
+    twoFactorService,
     signupService,
     recoveryService,
     accountService,

@@ -123,6 +123,23 @@ describe('loadConfig', () => {
     ).toBe('production');
   });
 
+  it('requires two-factor sign-in of administrators in production only, unless REQUIRE_ADMIN_TWO_FACTOR says otherwise', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      STORAGE_SIGNING_SECRET: SIGNING_SECRET,
+      ...STRIPE_KEYS,
+    };
+    expect(loadConfig({}).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_TWO_FACTOR: 'true' }).requireAdminTwoFactor).toBe(true);
+    expect(loadConfig(production).requireAdminTwoFactor).toBe(true);
+    expect(loadConfig({ ...production, REQUIRE_ADMIN_TWO_FACTOR: 'false' }).requireAdminTwoFactor).toBe(false);
+    expect(loadConfig({ ...production, REQUIRE_ADMIN_TWO_FACTOR: '' }).requireAdminTwoFactor).toBe(true);
+    expect(() => loadConfig({ REQUIRE_ADMIN_TWO_FACTOR: 'yes' })).toThrow(
+      /REQUIRE_ADMIN_TWO_FACTOR: REQUIRE_ADMIN_TWO_FACTOR must be true or false/,
+    );
+  });
+
   it('warns about TRUST_PROXY=true in production only, and not about a hop count or a list', () => {
     const production = {
       NODE_ENV: 'production',

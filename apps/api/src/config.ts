@@ -55,6 +55,7 @@ const envSchema = z.object({
   ADMIN_FIRST_NAME: z.string().trim().min(1, 'ADMIN_FIRST_NAME must not be empty').max(100).default('Portal'),
   ADMIN_LAST_NAME: z.string().trim().min(1, 'ADMIN_LAST_NAME must not be empty').max(100).default('Administrator'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
+  REQUIRE_ADMIN_TWO_FACTOR: optionalText.pipe(flag('REQUIRE_ADMIN_TWO_FACTOR').optional()),
   TRUST_PROXY: optionalText,
   REDIS_URL: optionalText.pipe(
     z
@@ -137,6 +138,11 @@ export interface Config {
   databaseUrl: string | undefined;
   publicOrigin: string;
   admin: { email: string; password: string | undefined; firstName: string; lastName: string };
+  /**
+   * Administrators sign in with two-factor sign-in, and one without it sets it up while signing
+   * in (docs/product/accounts.md, Two-factor sign-in). On by default in production only.
+   */
+  requireAdminTwoFactor: boolean;
   /** Fastify's trustProxy: false, true, a hop test, or a list of addresses and CIDR ranges. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   redisUrl: string | undefined;
@@ -281,6 +287,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       firstName: e.ADMIN_FIRST_NAME,
       lastName: e.ADMIN_LAST_NAME,
     },
+    requireAdminTwoFactor:
+      e.REQUIRE_ADMIN_TWO_FACTOR === undefined ? e.NODE_ENV === 'production' : isOn(e.REQUIRE_ADMIN_TWO_FACTOR),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     geoipDb: e.GEOIP_DB,

@@ -3,6 +3,7 @@ import { advertiserEndpoints } from './advertisers/advertiser.endpoints';
 import { authEndpoints } from './auth/auth.endpoints';
 import { campaignEndpoints } from './campaigns/campaign.endpoints';
 import { signupEndpoints } from './auth/signup.endpoints';
+import { twoFactorEndpoints } from './auth/two-factor.endpoints';
 import { healthEndpoints } from './health/health.endpoints';
 import { mediaEndpoints } from './media/media.endpoints';
 import { storageEndpoints } from './storage/storage.endpoints';
@@ -16,6 +17,7 @@ export const endpoints = {
   ...healthEndpoints,
   ...authEndpoints,
   ...signupEndpoints,
+  ...twoFactorEndpoints,
   ...accountEndpoints,
   ...advertiserEndpoints,
   ...campaignEndpoints,

@@ -22,7 +22,7 @@ export function filenameFromDisposition(header: string | null | undefined): stri
 }
 
 /** Hands bytes to the browser as a download named `filename`: an object URL and a temporary `<a download>`. */
-function saveFile(blob: Blob, filename: string): void {
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,5 +1,5 @@
 import { messageResponseSchema } from '../common/common.schemas';
-import { loginResponseSchema } from '../auth/auth.schemas';
+import { loginAnswerSchema } from '../auth/two-factor.schemas';
 import { defineEndpoints, idParams } from '../common/endpoint';
 import {
   advertiserAuditQuerySchema,
@@ -172,9 +172,9 @@ export const advertiserEndpoints = defineEndpoints({
     tag: 'teams',
     summary: 'Create an account from an invitation and sign in',
     description:
-      'For an address with no account yet: the link proves the address, so no code is sent. The new user joins the inviting advertiser account with the invitation’s role (or becomes an administrator), and the answer is a login’s. An address that has an account answers 409: log in and accept instead.',
+      'For an address with no account yet: the link proves the address, so no code is sent. The new user joins the inviting advertiser account with the invitation’s role (or becomes an administrator), and the answer is a login’s (a sign-in challenge for an administrator who must set up two-factor sign-in). An address that has an account answers 409: log in and accept instead.',
     body: invitationSignupRequestSchema,
-    response: loginResponseSchema,
+    response: loginAnswerSchema,
     errors: [404, 409, 410, 422, 429],
   },
   listAdminInvitations: {

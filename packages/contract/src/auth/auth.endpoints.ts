@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema, textField } from '../common/common.schemas';
 import { defineEndpoints } from '../common/endpoint';
-import { incompleteRegistrationResponseSchema, loginRequestSchema, loginResponseSchema } from './auth.schemas';
+import { incompleteRegistrationResponseSchema, loginRequestSchema } from './auth.schemas';
 import { forgotPasswordRequestSchema, RECOVERY_MESSAGES, resetPasswordRequestSchema } from './recovery.schemas';
 import { revokedSessionsResponseSchema, sessionIdParams, userSessionsResponseSchema } from './sessions.schemas';
+import { loginAnswerSchema } from './two-factor.schemas';
 
 const resetLinkParams = z.object({
   linkhash: textField(
@@ -22,9 +23,9 @@ export const authEndpoints = defineEndpoints({
     tag: 'auth',
     summary: 'Log in with e-mail and password',
     description:
-      'Starts a session: 12 hours, or 30 days with `remember`. Limited to 10 failed attempts per account in 15 minutes and 50 requests per address a minute. An unfinished sign-up answers 403 with `registration_status` and sets the sign-up cookie.',
+      'Starts a session: 12 hours, or 30 days with `remember`. For a user with two-factor sign-in on (or an administrator who must set it up) the answer holds no session but a sign-in challenge (`challenge`, `challenge_token`) for `POST /login/two-factor` (or the enrolment endpoints). Limited to 10 failed attempts per account in 15 minutes and 50 requests per address a minute. An unfinished sign-up answers 403 with `registration_status` and sets the sign-up cookie.',
     body: loginRequestSchema,
-    response: loginResponseSchema,
+    response: loginAnswerSchema,
     otherResponses: { 403: incompleteRegistrationResponseSchema.or(errorResponseSchema) },
     errors: [401, 422, 429],
   },

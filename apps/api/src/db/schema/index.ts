@@ -9,3 +9,4 @@ export * from './media';
 export * from './review';
 export * from './statistics';
 export * from './payments';
+export * from './two-factor';

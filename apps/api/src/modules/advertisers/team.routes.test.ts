@@ -9,6 +9,8 @@ import {
   type AdvertiserRole,
   type Endpoint,
 } from '@portal/contract';
+import { invitations } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
 import { wizardOf } from '../../../test/campaigns';
 import { openEventStream } from '../../../test/cluster';
 import { bearer, createTestApp, errorBody, TEST_PASSWORD, uniqueEmail, type TestApp } from '../../../test/test-app';
@@ -330,5 +332,38 @@ describe('teams: members, invitations and roles', () => {
     );
     expect((await call(endpoints.getTeam, ownerToken)).statusCode).toBe(200);
     expect((await call(endpoints.suspendAdvertiser, adminToken, { params: { id: 999_999 } })).statusCode).toBe(404);
+  });
+
+  it('asks an invited administrator to set up two-factor sign-in when the setting requires it', async () => {
+    const strict = await createTestApp({ env: { REQUIRE_ADMIN_TWO_FACTOR: 'true' } });
+    try {
+      const token = 'strict-admin-invitation-token-0001';
+      const now = strict.clock.now();
+      const email = uniqueEmail('strict');
+      await strict.database.db.insert(invitations).values({
+        advertiserId: null,
+        email,
+        role: null,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+      });
+      const answer = await strict.app.inject({
+        method: 'POST',
+        url: '/api/invitations/sign-up',
+        payload: {
+          token,
+          first_name: 'Ada',
+          last_name: 'Strict',
+          password: TEST_PASSWORD,
+          password_confirmation: TEST_PASSWORD,
+        },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ challenge: 'enrolment' });
+      expect(answer.json()).not.toHaveProperty('access_token');
+    } finally {
+      await strict.close();
+    }
   });
 });

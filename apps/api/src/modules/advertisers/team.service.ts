@@ -17,7 +17,7 @@ import {
   type AdvertiserTeam,
   type InvitationPreview,
   type InvitationSignupValues,
-  type LoginResponse,
+  type LoginAnswer,
   type Membership,
 } from '@portal/contract';
 import type { LimiterFactory } from '../../adapters/rate-limit/rate-limiter';
@@ -74,8 +74,8 @@ export interface TeamServiceOptions {
   mailer: Mailer;
   publicOrigin: string;
   limiterFactory: LimiterFactory;
-  /** Signs a user in (the auth module's `startSession`), for a new user who accepts an invitation. */
-  startSession(userId: number, client: ClientInfo): Promise<LoginResponse>;
+  /** Signs in a new user whose invitation link proved their address (the auth module's `signInProven`). */
+  signIn(userId: number, client: ClientInfo): Promise<LoginAnswer>;
 }
 
 /**
@@ -265,9 +265,9 @@ export class TeamService {
   /**
    * A new person's account from an invitation: the link proves the address, so sign-up's code
    * step is skipped. They join the inviting account (or become an administrator) and are
-   * signed in; no account of their own is made.
+   * signed in, or asked for the second step a login would ask for; no account of their own is made.
    */
-  async signUp(values: InvitationSignupValues, client: ClientInfo): Promise<LoginResponse> {
+  async signUp(values: InvitationSignupValues, client: ClientInfo): Promise<LoginAnswer> {
     await this.limitTries(client.ip);
     const { data, clock } = this.options;
     const row = await this.openInvitation(values.token);
@@ -302,7 +302,7 @@ export class TeamService {
       );
       return user.id;
     });
-    return this.options.startSession(userId, client);
+    return this.options.signIn(userId, client);
   }
 
   /** An administrator invites another; the same link and page as an account's invitation. */

@@ -17,7 +17,8 @@ export async function authRoutes(app: FastifyInstance, { authService, geoip, sec
   route(app, authEndpoints.login, async (request, reply) => {
     const client = describeClient(request.headers['user-agent'], request.ip, geoip);
     const outcome = await authService.login(request.body, client);
-    if (outcome.kind === 'signed-in') return outcome.response;
+    // A session, or the challenge of the second step that leads to one.
+    if (outcome.kind !== 'incomplete') return outcome.response;
     // An unfinished sign-up: the browser gets the cookie that lets it go on from its step.
     setSignupCookie(reply, outcome.signupToken, secureCookies);
     return reply.code(403).send(outcome.body);

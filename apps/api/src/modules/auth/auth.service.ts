@@ -3,12 +3,17 @@ import {
   isAdminRole,
   suspendedMessage,
   type IncompleteRegistrationResponse,
+  type LoginAnswer,
   type LoginResponse,
   type LoginValues,
   MAX_LIVE_SESSIONS_PER_USER,
   SESSION_ACTIVITY_STEP_MS,
   SESSION_MESSAGES,
   SIGNUP_STEP,
+  type SignInChallenge,
+  type SignInChallengeKind,
+  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_RULES,
   type UserSession,
 } from '@portal/contract';
 import type { DataAccess } from '../../db/transactor';
@@ -20,9 +25,10 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { toRegistrationUser, toUserData } from '../users';
-import type { PasswordTries } from '../credentials';
+import type { PasswordTries, TwoFactorRepository } from '../credentials';
 import type { EventRepository } from '../events';
 import type { NewSession, SessionRepository } from './session.repository';
+import type { SignInChallengeRepository } from './sign-in-challenge.repository';
 import type { SignupSessionRepository } from './signup-session.repository';
 import type { UserRepository } from '../users';
 
@@ -36,6 +42,8 @@ export interface AuthRepositories {
   sessions: SessionRepository;
   signupSessions: SignupSessionRepository;
   events: EventRepository;
+  twoFactor: TwoFactorRepository;
+  signInChallenges: SignInChallengeRepository;
 }
 
 export interface AuthServiceOptions {
@@ -43,6 +51,8 @@ export interface AuthServiceOptions {
   clock: Clock;
   passwordTries: PasswordTries;
   supportEmail: string;
+  /** REQUIRE_ADMIN_TWO_FACTOR: an administrator without two-factor sign-in must set it up to sign in. */
+  requireAdminTwoFactor: boolean;
 }
 
 export function incompleteRegistrationBody(user: User, message: string): IncompleteRegistrationResponse {
@@ -51,6 +61,8 @@ export function incompleteRegistrationBody(user: User, message: string): Incompl
 
 export type LoginOutcome =
   | { kind: 'signed-in'; response: LoginResponse }
+  /** The right password of a user who has a second step to take: no session yet. */
+  | { kind: 'challenge'; response: SignInChallenge }
   /** A 403 with `body`, and the sign-up cookie so the browser can resume where it stopped. */
   | { kind: 'incomplete'; body: IncompleteRegistrationResponse; signupToken: string };
 
@@ -62,12 +74,14 @@ export class AuthService {
   private readonly clock: Clock;
   private readonly supportEmail: string;
   private readonly passwordTries: PasswordTries;
+  private readonly requireAdminTwoFactor: boolean;
 
   constructor(options: AuthServiceOptions) {
     this.data = options.data;
     this.clock = options.clock;
     this.supportEmail = options.supportEmail;
     this.passwordTries = options.passwordTries;
+    this.requireAdminTwoFactor = options.requireAdminTwoFactor;
   }
 
   async login(input: LoginValues, client: ClientInfo): Promise<LoginOutcome> {
@@ -77,11 +91,14 @@ export class AuthService {
       ? await verifyPassword(found.user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!found || !passwordMatches) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    await this.passwordTries.succeeded(input.email);
 
     const { user, billing } = found;
+    const secondStep = await this.secondStepOf(user);
+    // With a second step the account gets its tries back only once that step is passed, so
+    // someone who has the password cannot reset the count between guesses at codes.
+    if (!secondStep) await this.passwordTries.succeeded(input.email);
     // Told only after the password matched, so the answer reveals nothing to a stranger.
-    if (!user.status) throw forbidden(suspendedMessage(this.supportEmail));
+    this.refuseSuspended(user);
     if (user.registrationStep < SIGNUP_STEP.complete) {
       return {
         kind: 'incomplete',
@@ -89,12 +106,71 @@ export class AuthService {
         signupToken: await this.openSignupSession(user.id),
       };
     }
+    if (secondStep)
+      return { kind: 'challenge', response: await this.openChallenge(user.id, secondStep, input.remember) };
     return { kind: 'signed-in', response: await this.startSession(user, billing, input.remember, client) };
   }
 
-  /** A user with the billing details login answers carry, for a sign-in that did not go through `login`. */
-  userById(id: number) {
-    return this.data.repos.users.findById(id);
+  /**
+   * Signs in a user whose identity another proof has just established (an invitation link, which
+   * proves the address): a session, or the second step a login would ask for.
+   */
+  async signInProven(userId: number, client: ClientInfo): Promise<LoginAnswer> {
+    const { user, billing } = (await this.data.repos.users.findById(userId))!;
+    const secondStep = await this.secondStepOf(user);
+    if (secondStep) return this.openChallenge(user.id, secondStep, false);
+    return this.startSession(user, billing, false, client);
+  }
+
+  /** A banned user's right password, or right code, signs nothing in. */
+  refuseSuspended(user: User): void {
+    if (!user.status) throw forbidden(suspendedMessage(this.supportEmail));
+  }
+
+  /**
+   * What a right password leads to besides a session: the code of the authenticator app when
+   * two-factor sign-in is on, setting it up for an administrator who must have it, or nothing.
+   * Remember me never skips it.
+   */
+  private async secondStepOf(user: User): Promise<SignInChallengeKind | undefined> {
+    const authenticator = await this.data.repos.twoFactor.find(user.id);
+    if (authenticator?.enabledAt) return 'code';
+    if (this.requireAdminTwoFactor && isAdminRole(user.roleId)) return 'enrolment';
+    return undefined;
+  }
+
+  /** A sign-in challenge (docs/decisions/025-two-factor-sign-in.md): a random token, of which only the hash is kept. */
+  private async openChallenge(userId: number, kind: SignInChallengeKind, remember: boolean): Promise<SignInChallenge> {
+    const now = this.clock.now();
+    const token = generateToken();
+    const expiresAt = new Date(now.getTime() + TWO_FACTOR_RULES.challengeLifetimeMs);
+    await this.data.repos.signInChallenges.create({
+      tokenHash: hashToken(token),
+      userId,
+      kind,
+      remember,
+      createdAt: now,
+      expiresAt,
+    });
+    return {
+      message: kind === 'code' ? TWO_FACTOR_MESSAGES.codeNeeded : TWO_FACTOR_MESSAGES.enrolmentNeeded,
+      challenge: kind,
+      challenge_token: token,
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Ends a login whose second step has just passed as a login without one ends: the account gets
+   * its tries back and the session is created the same way (its history and new-device e-mail).
+   */
+  async completeSignIn(
+    found: { user: User; billing: BillingDetails | null },
+    remember: boolean,
+    client: ClientInfo,
+  ): Promise<LoginResponse> {
+    await this.passwordTries.succeeded(found.user.email);
+    return this.startSession(found.user, found.billing, remember, client);
   }
 
   /** Creates a session for a user whose password (or sign-up) has just been checked. */

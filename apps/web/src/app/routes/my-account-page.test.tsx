@@ -27,13 +27,18 @@ function stubApi(logoutResponse: () => Response) {
 
 describe('My account', () => {
   it('shows the stored session at once, then the live one', async () => {
-    let answer: (response: Response) => void = () => {};
-    vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // A body of its own for each request: the page's panels each ask for theirs.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      await answered;
+      return jsonResponse(liveSession);
+    });
     sessionStore.signIn(loginResponse());
     renderApp('/my-account');
 
     expect(await screen.findByText('Berlin')).toBeInTheDocument();
-    answer(jsonResponse(liveSession));
+    answer();
     expect(await screen.findByText('Lisbon')).toBeInTheDocument();
     expect(screen.getByText('198.51.100.7')).toBeInTheDocument();
   });

@@ -3,17 +3,20 @@ import { CurrentSession } from '@/features/account/components/current-session';
 import { ProfilePanel } from '@/features/account/components/profile-panel';
 import { SessionsPanel } from '@/features/account/components/sessions-panel';
 import { SignInPanel } from '@/features/account/components/sign-in-panel';
+import { TwoFactorPanel } from '@/features/account/components/two-factor-panel';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 
 /**
- * My account (customers and admins alike): the account feature's profile, sign-in details and
- * session, with the auth feature's logout in the session footer, and every other signed-in device.
+ * My account (customers and admins alike): the account feature's profile, sign-in details,
+ * two-factor sign-in and session, with the auth feature's logout in the session footer, and
+ * every other signed-in device.
  */
 export function MyAccountPage() {
   return (
     <Stack gap="lg">
       <ProfilePanel />
       <SignInPanel />
+      <TwoFactorPanel />
       <CurrentSession action={<LogoutButton />} />
       <SessionsPanel />
     </Stack>

@@ -1,7 +1,7 @@
-import { Anchor, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { loginRequestSchema } from '@portal/contract';
-import { useState } from 'react';
+import { isSignInChallenge, loginRequestSchema, type LoginResponse, type SignInChallenge } from '@portal/contract';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmailInput } from '@/components/email-input';
 import { ExternalLink } from '@/components/external-link';
@@ -11,11 +11,22 @@ import { settings } from '@/config/settings';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-error';
 import { notifyRequestError, notifyWarning } from '@/lib/notify';
 import { returnPathIn } from '@/lib/return-path';
+import { useStepFocus } from '@/lib/use-step-focus';
 import { sessionStore } from '@/stores/session-store';
 import { useLogin } from '../api/login';
 import { incompleteRegistration } from '../utils/registration-status';
 import { forgetRememberedEmail, readRememberedEmail, rememberEmail } from '../utils/remember-me';
 import { ForgotPassword } from './forgot-password-modal';
+
+/*
+ * The second step of a login loads when a login asks for it: most have none, and the login page
+ * stays within its 200 KiB budget (README, Measurements). Each step puts the focus on its start
+ * as it mounts, since it may arrive after the step has changed.
+ */
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+const SignInEnrolmentStep = lazy(() =>
+  import('./sign-in-enrolment-step').then((module) => ({ default: module.SignInEnrolmentStep })),
+);
 
 /** The documents signing in agrees to, linked under the form. */
 function LegalLinks() {
@@ -44,13 +55,93 @@ interface LoginFormValues {
   remember: boolean;
 }
 
+/** Where a login stands: the password, or the second step its answer asked for. */
+type LoginStep = { name: 'password'; notice?: string } | { name: 'second-factor'; challenge: SignInChallenge };
+
+/**
+ * The login page's form: the password, then, for a user with two-factor sign-in (or an
+ * administrator who must set it up), the second step the answer asks for. A second step that
+ * ends without a session comes back here with the message, the e-mail kept.
+ */
 export function LoginForm() {
+  const [step, setStep] = useState<LoginStep>({ name: 'password' });
+  const [email, setEmail] = useState<string | null>(null);
+  const signIn = useSignIn();
+  const container = useStepFocus<HTMLDivElement>(step.name === 'password' ? 'password' : step.challenge.challenge);
+  const restart = (notice?: string) => setStep({ name: 'password', notice });
+
+  return (
+    <Stack gap="lg" w="100%" maw={440} ref={container}>
+      {step.name === 'password' ? (
+        <PasswordStep
+          initialEmail={email}
+          notice={step.notice}
+          onChallenge={(challenge, typed) => {
+            setEmail(typed);
+            setStep({ name: 'second-factor', challenge });
+          }}
+          onSignedIn={signIn}
+        />
+      ) : (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading" />}>
+          {step.challenge.challenge === 'code' ? (
+            <TwoFactorStep challenge={step.challenge} onSignedIn={signIn} onRestart={restart} />
+          ) : (
+            <SignInEnrolmentStep challenge={step.challenge} onSignedIn={signIn} onRestart={restart} />
+          )}
+        </Suspense>
+      )}
+      <LegalLinks />
+    </Stack>
+  );
+}
+
+/** Keeps the session and goes back to the page a signed-out visit was sent here from (a path of the portal only), else the dashboard. */
+function useSignIn() {
   const navigate = useNavigate();
   const { search } = useLocation();
+  return (response: LoginResponse) => {
+    sessionStore.signIn(response);
+    navigate(returnPathIn(search) ?? dashboardPath(response.user_data.role_id), { replace: true });
+  };
+}
+
+/** The password step's heading, and why a login came back to it from its second step. */
+function Greeting({ notice }: { notice?: string }) {
+  return (
+    <>
+      <Stack gap={4}>
+        <Title order={1}>Welcome Back!</Title>
+        <Text c="dimmed">Hope you have a wonderful day!</Text>
+      </Stack>
+      {notice && (
+        <Alert color="yellow" variant="light" role="alert">
+          {notice}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+interface PasswordStepProps {
+  /** The e-mail of a login that came back from its second step; else the remembered one. */
+  initialEmail: string | null;
+  /** Why the login came back from its second step. */
+  notice?: string;
+  onChallenge: (challenge: SignInChallenge, email: string) => void;
+  onSignedIn: (response: LoginResponse) => void;
+}
+
+function PasswordStep({ initialEmail, notice, onChallenge, onSignedIn }: PasswordStepProps) {
+  const navigate = useNavigate();
   const login = useLogin();
   const [rememberedEmail] = useState(readRememberedEmail);
   const form = useForm<LoginFormValues>({
-    initialValues: { email: rememberedEmail ?? '', password: '', remember: rememberedEmail !== null },
+    initialValues: {
+      email: initialEmail ?? rememberedEmail ?? '',
+      password: '',
+      remember: rememberedEmail !== null,
+    },
     validate: schemaResolver(loginRequestSchema, { sync: true }),
   });
 
@@ -59,12 +150,11 @@ export function LoginForm() {
     // The schema lower-cases the e-mail; what it validated is what is sent.
     const body = loginRequestSchema.parse(values);
     login.mutate(body, {
-      onSuccess: (response) => {
+      onSuccess: (answer) => {
         if (body.remember) rememberEmail(body.email);
         else forgetRememberedEmail();
-        sessionStore.signIn(response);
-        // Back to the page a signed-out visit was sent here from (a path of the portal only), else the dashboard.
-        navigate(returnPathIn(search) ?? dashboardPath(response.user_data.role_id), { replace: true });
+        if (isSignInChallenge(answer)) onChallenge(answer, body.email);
+        else onSignedIn(answer);
       },
       onError: (error) => {
         forgetRememberedEmail();
@@ -86,16 +176,18 @@ export function LoginForm() {
   });
 
   return (
-    <Stack gap="lg" w="100%" maw={440}>
-      <Stack gap={4}>
-        <Title order={1}>Welcome Back!</Title>
-        <Text c="dimmed">Hope you have a wonderful day!</Text>
-      </Stack>
-
+    <>
+      <Greeting notice={notice} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <EmailInput label="Email" autoComplete="username" {...form.getInputProps('email')} />
-          <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            // Back from a second step: the password is typed again, so the focus waits there.
+            data-autofocus={notice !== undefined || undefined}
+            {...form.getInputProps('password')}
+          />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
             <ForgotPassword>
@@ -118,8 +210,6 @@ export function LoginForm() {
           </Button>
         </Stack>
       </form>
-
-      <LegalLinks />
-    </Stack>
+    </>
   );
 }
