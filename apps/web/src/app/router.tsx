@@ -1,3 +1,4 @@
+import type { AdvertiserPermission } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -8,6 +9,7 @@ import { queryClient } from '@/lib/query-client';
 import { RedirectSignedIn, RequireRole, RequireSignedIn, ResetPasswordRedirect } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { paths } from '@/config/paths';
+import type { PermissionHandle } from '@/features/teams/components/permission-gate';
 
 /**
  * Every page and layout is its own chunk, so the login page downloads only what it shows
@@ -21,6 +23,10 @@ const authLayout = lazyComponent(() => import('./layouts/auth-layout'), 'AuthLay
 const portalLayout = lazyComponent(() => import('./layouts/portal-layout'), 'PortalLayout');
 const loginPage = lazyComponent(() => import('@/features/auth/routes/login-page'), 'LoginPage');
 const myAccountPage = lazyComponent(() => import('./routes/my-account-page'), 'MyAccountPage');
+const permissionGate = lazyComponent(() => import('@/features/teams/components/permission-gate'), 'PermissionGate');
+
+/** A customer page's `handle`: what the user's role in the current advertiser account must allow. */
+const can = (permission: AdvertiserPermission): PermissionHandle => ({ permission });
 
 /**
  * The route tree, made afresh for each router: React Router marks a route's lazy parts as
@@ -55,6 +61,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: authLayout,
         children: [
           {
+            path: paths.invitation.pattern,
+            lazy: lazyComponent(() => import('@/features/teams/routes/invitation-page'), 'InvitationPage'),
+          },
+          {
             path: paths.passwordSetup.pattern,
             lazy: lazyComponent(() => import('@/features/auth/routes/password-setup-page'), 'PasswordSetupPage'),
           },
@@ -68,33 +78,55 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             lazy: portalLayout,
             children: [
               {
-                path: paths.dashboard,
-                // Two parts loaded side by side: the loader starts the page's requests while
-                // the page's code is still on its way.
-                lazy: {
-                  loader: async () => (await import('./routes/dashboard-loader')).customerDashboardLoader(queryClient),
-                  Component: async () => (await import('./routes/dashboard-page')).DashboardPage,
-                },
-              },
-              {
-                path: paths.campaigns,
-                lazy: lazyComponent(() => import('@/features/campaigns/routes/campaigns-page'), 'CampaignsPage'),
-              },
-              {
-                path: paths.newCampaign,
-                lazy: lazyComponent(() => import('@/features/campaigns/routes/new-campaign-page'), 'NewCampaignPage'),
-              },
-              {
-                path: paths.analytics,
-                lazy: lazyComponent(() => import('@/features/insights/routes/analytics-page'), 'AnalyticsPage'),
-              },
-              {
-                path: paths.balance,
-                lazy: lazyComponent(() => import('./routes/balance-page'), 'BalancePage'),
-              },
-              {
-                path: paths.checkout.pattern,
-                lazy: lazyComponent(() => import('./routes/checkout-page'), 'CheckoutPage'),
+                // Each page names what the user's role in the current advertiser account must
+                // allow; the gate says why it is not shown otherwise (docs/product/teams.md, Roles).
+                lazy: permissionGate,
+                children: [
+                  {
+                    path: paths.dashboard,
+                    handle: can('campaigns.view'),
+                    // Two parts loaded side by side: the loader starts the page's requests while
+                    // the page's code is still on its way.
+                    lazy: {
+                      loader: async () =>
+                        (await import('./routes/dashboard-loader')).customerDashboardLoader(queryClient),
+                      Component: async () => (await import('./routes/dashboard-page')).DashboardPage,
+                    },
+                  },
+                  {
+                    path: paths.campaigns,
+                    handle: can('campaigns.view'),
+                    lazy: lazyComponent(() => import('@/features/campaigns/routes/campaigns-page'), 'CampaignsPage'),
+                  },
+                  {
+                    path: paths.newCampaign,
+                    handle: can('campaigns.manage'),
+                    lazy: lazyComponent(
+                      () => import('@/features/campaigns/routes/new-campaign-page'),
+                      'NewCampaignPage',
+                    ),
+                  },
+                  {
+                    path: paths.analytics,
+                    handle: can('campaigns.view'),
+                    lazy: lazyComponent(() => import('@/features/insights/routes/analytics-page'), 'AnalyticsPage'),
+                  },
+                  {
+                    path: paths.balance,
+                    handle: can('billing.manage'),
+                    lazy: lazyComponent(() => import('./routes/balance-page'), 'BalancePage'),
+                  },
+                  {
+                    path: paths.checkout.pattern,
+                    handle: can('billing.manage'),
+                    lazy: lazyComponent(() => import('./routes/checkout-page'), 'CheckoutPage'),
+                  },
+                  {
+                    path: paths.team,
+                    handle: can('team.manage'),
+                    lazy: lazyComponent(() => import('@/features/teams/routes/team-page'), 'TeamPage'),
+                  },
+                ],
               },
               {
                 path: paths.notifications,

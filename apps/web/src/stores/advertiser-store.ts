@@ -33,5 +33,5 @@ export const advertiserStore = {
 };
 
 export function useChosenAdvertiser(): number | null {
-  return useSyncExternalStore(advertiserStore.subscribe, advertiserStore.get);
+  return useSyncExternalStore(advertiserStore.subscribe, advertiserStore.get, advertiserStore.get);
 }

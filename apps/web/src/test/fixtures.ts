@@ -52,6 +52,11 @@ export function registrationUser(overrides: Partial<RegistrationUser> = {}): Reg
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
+/** The customer's advertiser accounts every signed-in page asks for: one, which they own (docs/product/teams.md). */
+export const OWNER_MEMBERSHIPS_KEY = 'GET /api/customer/advertisers';
+export const ownerMemberships = () =>
+  jsonResponse({ data: [{ advertiser_id: 1, name: 'Ann Lee', role: 'owner', suspended: false }] });
+
 /**
  * Stubs fetch with one handler per "METHOD /api/path". A request nobody expected answers 599,
  * so a test that sends one sees it fail rather than hang.
@@ -59,7 +64,7 @@ type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 export function routeFetch(handlers: Record<string, Handler>) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = handlers[key];
+    const handler = handlers[key] ?? (key === OWNER_MEMBERSHIPS_KEY ? ownerMemberships : undefined);
     return handler ? handler(init) : jsonResponse({ message: `Unexpected request ${key}` }, 599);
   });
 }
@@ -109,7 +114,7 @@ export function stubApi(handlers: Record<string, ApiHandler>) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const handler = handlers[key];
+    const handler = handlers[key] ?? (key === OWNER_MEMBERSHIPS_KEY ? ownerMemberships : undefined);
     return handler ? handler(url, init) : jsonResponse({ message: `Unexpected request ${key}` }, 599);
   });
 }

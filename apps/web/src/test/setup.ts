@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { queryClient } from '@/lib/query-client';
+import { advertiserStore } from '@/stores/advertiser-store';
 import { sessionStore } from '@/stores/session-store';
 import { FetchBackedXMLHttpRequest } from './fetch-backed-xhr';
 import { mediaQueryList, stubApi } from './fixtures';
@@ -35,6 +36,7 @@ afterEach(() => {
   cleanup();
   notifications.clean();
   sessionStore.clear();
+  advertiserStore.set(null);
   queryClient.clear();
   window.localStorage.clear();
   window.sessionStorage.clear();

@@ -235,12 +235,18 @@ export const advertiserAuditEntrySchema = z
   .object({
     id: z.number().int(),
     action: z.string(),
+    /** Who did it: the member's or administrator's name; null for the portal itself. */
     actor: z.string().nullable(),
     subject_type: z.string(),
     subject_id: z.number().int(),
+    /** The campaign's current name, for a line about a campaign. */
+    campaign_name: z.string().nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'AdvertiserAuditEntry' });
+export type AdvertiserAuditEntry = z.infer<typeof advertiserAuditEntrySchema>;
 
 export const advertiserAuditResponseSchema = z
   .object({ data: z.array(advertiserAuditEntrySchema), next_before: z.number().int().nullable() })

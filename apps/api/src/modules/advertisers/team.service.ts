@@ -51,6 +51,8 @@ export const INVITATION_TRIES_PER_ADDRESS = {
   points: 30,
   durationSeconds: 60 * 60,
 } as const;
+/** How an account's trail names what an administrator did. */
+const ADMINISTRATOR_ACTOR = 'An administrator';
 /** Lines of the audit trail a page holds. */
 const TRAIL_PAGE = 50;
 /** A pending invitation is sent again at most once a minute. */
@@ -341,6 +343,9 @@ export class TeamService {
           row.actorEmail === null ? null : [row.actorFirst, row.actorLast].filter(Boolean).join(' ') || row.actorEmail,
         subject_type: row.subjectType,
         subject_id: row.subjectId,
+        campaign_name: row.campaignName,
+        before: row.before,
+        after: row.after,
         created_at: row.createdAt.toISOString(),
       })),
       next_before: rows.length > TRAIL_PAGE ? page.at(-1)!.id : null,

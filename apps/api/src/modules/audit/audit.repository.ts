@@ -83,13 +83,18 @@ export class AuditRepository {
         action: auditLog.action,
         subjectType: auditLog.subjectType,
         subjectId: auditLog.subjectId,
+        before: auditLog.before,
+        after: auditLog.after,
         createdAt: auditLog.createdAt,
         actorFirst: users.firstName,
         actorLast: users.lastName,
         actorEmail: users.email,
+        actorRoleId: users.roleId,
+        campaignName: campaigns.name,
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(campaigns, and(eq(auditLog.subjectType, 'campaign'), eq(campaigns.id, auditLog.subjectId)))
       .where(and(eq(auditLog.advertiserId, advertiserId), before === undefined ? undefined : lt(auditLog.id, before)))
       .orderBy(desc(auditLog.id))
       .limit(limit);
@@ -102,6 +107,7 @@ export class AuditRepository {
         actorFirst: users.firstName,
         actorLast: users.lastName,
         actorEmail: users.email,
+        actorRoleId: users.roleId,
         campaignName: campaigns.name,
       })
       .from(auditLog)

@@ -16,7 +16,7 @@ import { shouldShowWelcomeVideo } from '@/features/account/utils/welcome-video';
 import { useUnreadCount } from '@/features/notifications/api/notifications';
 import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
 import { AccountSwitcher } from '@/features/teams/components/account-switcher';
-import { useCurrentMembership } from '@/features/teams/hooks/use-membership';
+import { useCurrentMembership } from '@/lib/membership';
 import { unreadCountLabel } from '@/features/notifications/utils/unread-count';
 import { pageTitleFromPath } from '@/lib/page-title';
 import { invalidate, staleAfter } from '@/lib/query-keys';

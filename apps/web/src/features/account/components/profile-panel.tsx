@@ -14,6 +14,7 @@ import { sessionStore, useSession } from '@/stores/session-store';
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
 import { useUploadLogo } from '../api/upload-logo';
 import { EditBillingModal } from './edit-billing-modal';
+import { useCan } from '@/lib/membership';
 
 function ProfilePicture() {
   const image = useSession((s) => s.personalInfo?.image);
@@ -114,14 +115,17 @@ function NameForm() {
 /** My account's profile: picture, names, account type and the way to the billing details. */
 export function ProfilePanel() {
   const accountType = useSession((s) => s.billingInfo?.accountType);
-  // Administrators are not billed, so they have no billing details to edit.
+  // Administrators are not billed, so they have no billing details to edit; in an advertiser
+  // account, only owners and billing members change them (docs/product/teams.md, Roles).
   const isAdmin = useSession((s) => isAdminRole(s.user?.type));
+  const canBill = useCan('billing.manage') === true;
   const [billingOpen, setBillingOpen] = useState(false);
   return (
     <Panel
       title="Profile"
       actions={
-        !isAdmin && (
+        !isAdmin &&
+        canBill && (
           <Button
             variant="default"
             size="xs"
@@ -148,7 +152,7 @@ export function ProfilePanel() {
           <NameForm />
         </Stack>
       </Group>
-      {!isAdmin && <EditBillingModal opened={billingOpen} onClose={() => setBillingOpen(false)} />}
+      {!isAdmin && canBill && <EditBillingModal opened={billingOpen} onClose={() => setBillingOpen(false)} />}
     </Panel>
   );
 }

@@ -22,6 +22,7 @@ import { CampaignTable } from './campaign-table';
 import { ConfirmArchiveDialog } from './confirm-archive-dialog';
 import { EditCampaignModal } from './edit-campaign-modal';
 import { SelectionBar } from './selection-bar';
+import { useCan } from '@/lib/membership';
 
 const UNKNOWN_ERROR = 'Unknown error';
 
@@ -174,11 +175,13 @@ export function CampaignListPanel({
   const actions = useCampaignActions(selection.clear);
   const [editing, setEditing] = useState<Campaign | null>(null);
   const [editOpened, setEditOpened] = useState(false);
+  // Viewers and billing read the lists; only roles that change campaigns get their controls.
+  const canManage = useCan('campaigns.manage') === true;
 
   return (
     <Stack gap="md" pt="md">
       <ListSearch label="Search campaigns" applied={query.search} setSearch={setSearch} />
-      {selected.length > 0 && (
+      {canManage && selected.length > 0 && (
         <SelectionBar
           count={selected.length}
           onCancel={selection.clear}
@@ -202,15 +205,13 @@ export function CampaignListPanel({
         <CampaignTable
           tab={tab}
           label={label}
+          readOnly={!canManage}
           campaigns={campaigns}
           loading={loading}
           selectedIds={selection.ids}
-          onSelect={(id, checked) => {
-            const next = new Set(selectedIds);
-            if (checked) next.add(id);
-            else next.delete(id);
-            selection.set(next);
-          }}
+          onSelect={(id, checked) =>
+            selection.set(checked ? [...selectedIds, id] : selectedIds.filter((selectedId) => selectedId !== id))
+          }
           onSelectAll={(checked) => selection.set(checked ? campaigns.map((campaign) => campaign.id) : [])}
           switchValue={onOff.switchValue}
           onToggle={onOff.toggle}

@@ -34,6 +34,8 @@ export interface CampaignTableProps extends CampaignRowHandlers {
   resubmittingId: number | null;
   /** The id of the campaign being restored, if any. */
   restoringId: number | null;
+  /** The user's role only reads campaigns (docs/product/teams.md, Roles): no selection, switch or actions. */
+  readOnly?: boolean;
 }
 
 type Column = DataColumn<Campaign>;
@@ -242,12 +244,18 @@ function SelectAll({
 /** The figures columns come from the current statistics entry; empty until there is one. */
 const current = (campaign: Campaign) => campaign.statistics[0];
 
+/** The columns a role sees: one that only reads has no selection or actions. */
+function columnsOf(props: CampaignTableProps): Column[] {
+  const columns = allColumnsOf(props);
+  return props.readOnly ? columns.filter((column) => column.key !== 'select' && column.key !== 'actions') : columns;
+}
+
 /**
  * Every column of the tables, in the order they stand on screen. Long, but a list: one entry per
  * column, each a few lines, read top to bottom as the table reads left to right.
  */
 // eslint-disable-next-line max-lines-per-function -- a list of columns, one entry each (above)
-function columnsOf(props: CampaignTableProps): Column[] {
+function allColumnsOf(props: CampaignTableProps): Column[] {
   const { tab, campaigns, selectedIds, onSelect, onSelectAll, switchValue, onToggle } = props;
   const selectedHere = campaigns.filter((campaign) => selectedIds.has(campaign.id)).length;
 
@@ -343,7 +351,7 @@ function columnsOf(props: CampaignTableProps): Column[] {
           // An archived campaign does not run whatever its switch was left at, so it shows Off,
           // as its Delivery does; it cannot be switched until it is restored.
           checked={!archived && switchValue(campaign) === 'on'}
-          disabled={archived}
+          disabled={archived || props.readOnly}
           onChange={(event) => onToggle(campaign, event.currentTarget.checked ? 'on' : 'off')}
         />
       ),

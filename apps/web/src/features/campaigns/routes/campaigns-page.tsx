@@ -4,6 +4,7 @@ import { IconArchive, IconClock, IconPlus, IconSpeakerphone } from '@tabler/icon
 import { Link } from 'react-router';
 import { ListTabs, useTabInAddress } from '@/components/list-tabs';
 import { paths } from '@/config/paths';
+import { useCan } from '@/lib/membership';
 import { CampaignListPanel } from '../components/campaign-list-panel';
 
 const TABS = [
@@ -19,11 +20,13 @@ const TABS = [
 export function CampaignsPage() {
   const { tab, params, setTab } = useTabInAddress(TABS);
   const { page, per_page, search } = params;
-  const newCampaign = (
+  // Only roles that create campaigns see the way to the wizard (docs/product/teams.md, Roles).
+  const canManage = useCan('campaigns.manage') === true;
+  const newCampaign = canManage ? (
     <Button component={Link} to={paths.newCampaign} leftSection={<IconPlus size={18} aria-hidden />}>
       New campaign
     </Button>
-  );
+  ) : undefined;
   return (
     <ListTabs tabs={TABS} current={tab} onChange={setTab} actions={newCampaign}>
       {({ value, label, empty, icon: Icon }) => (

@@ -1,4 +1,4 @@
-import { Badge, Card, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Stack, Text, UnstyledButton } from '@mantine/core';
 import { REVIEW_MESSAGES, SPENT_HINTS, SPENT_LABELS, type ListedUser } from '@portal/contract';
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -10,11 +10,16 @@ import { formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
 import { useToggleUserStatus, useUserList } from '../api/users';
+import { AdminInvitationsPanel } from '../components/admin-invitations-panel';
+import { AdvertisersDialog } from '../components/advertisers-dialog';
 import { BanUserModal, userName } from '../components/ban-user-modal';
 
 const TITLE = 'Registered Users';
 
-function columns(onStatus: (user: ListedUser) => void): DataColumn<ListedUser>[] {
+function columns(
+  onStatus: (user: ListedUser) => void,
+  onAccounts: (user: ListedUser) => void,
+): DataColumn<ListedUser>[] {
   return [
     {
       key: 'name',
@@ -63,6 +68,22 @@ function columns(onStatus: (user: ListedUser) => void): DataColumn<ListedUser>[]
         </UnstyledButton>
       ),
     },
+    {
+      key: 'accounts',
+      header: 'Advertiser accounts',
+      card: 'actions',
+      cell: (user) =>
+        user.type === 1 ? null : (
+          <Button
+            size="xs"
+            variant="default"
+            aria-label={`Advertiser accounts of ${userName(user)}`}
+            onClick={() => onAccounts(user)}
+          >
+            Accounts
+          </Button>
+        ),
+    },
   ];
 }
 
@@ -74,6 +95,7 @@ export function AdminUsersPage() {
   const toggle = useToggleUserStatus();
   const [chosen, setChosen] = useState<ListedUser | null>(null);
   const [opened, setOpened] = useState(false);
+  const [accountsOf, setAccountsOf] = useState<ListedUser | null>(null);
 
   useEffect(() => {
     // docs/product/review.md, Users list: the seeds' wording, kept.
@@ -94,41 +116,45 @@ export function AdminUsersPage() {
     });
 
   return (
-    <Card withBorder padding="lg">
-      <Stack gap="md">
-        <ListSearch label="Search users by name or e-mail" applied={search} setSearch={params.setSearch} />
-        <Text size="xs" c="dimmed">
-          {SPENT_HINTS.users}
-        </Text>
-        {list.isError ? (
-          <LoadFailedMessage what="users" onRetry={() => void list.refetch()} />
-        ) : !loading && users.length === 0 ? (
-          <EmptyMessage
-            icon={<IconUsers aria-hidden />}
-            title="No users found"
-            description={search ? `No name or e-mail contains "${search}".` : undefined}
-          />
-        ) : (
-          <DataTable
-            label={TITLE}
-            columns={columns((user) => {
-              setChosen(user);
-              setOpened(true);
-            })}
-            rows={users}
-            loading={loading}
-            minWidth={640}
-          />
-        )}
-        <ListPagination label={TITLE} page={page} lastPage={lastPage} setPage={params.setPage} />
-      </Stack>
-      <BanUserModal
-        user={chosen}
-        opened={opened}
-        toggling={toggle.isPending}
-        onClose={() => setOpened(false)}
-        onConfirm={confirm}
-      />
-    </Card>
+    <Stack gap="lg">
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <ListSearch label="Search users by name or e-mail" applied={search} setSearch={params.setSearch} />
+          <Text size="xs" c="dimmed">
+            {SPENT_HINTS.users}
+          </Text>
+          {list.isError ? (
+            <LoadFailedMessage what="users" onRetry={() => void list.refetch()} />
+          ) : !loading && users.length === 0 ? (
+            <EmptyMessage
+              icon={<IconUsers aria-hidden />}
+              title="No users found"
+              description={search ? `No name or e-mail contains "${search}".` : undefined}
+            />
+          ) : (
+            <DataTable
+              label={TITLE}
+              columns={columns((user) => {
+                setChosen(user);
+                setOpened(true);
+              }, setAccountsOf)}
+              rows={users}
+              loading={loading}
+              minWidth={640}
+            />
+          )}
+          <ListPagination label={TITLE} page={page} lastPage={lastPage} setPage={params.setPage} />
+        </Stack>
+        <BanUserModal
+          user={chosen}
+          opened={opened}
+          toggling={toggle.isPending}
+          onClose={() => setOpened(false)}
+          onConfirm={confirm}
+        />
+        <AdvertisersDialog user={accountsOf} onClose={() => setAccountsOf(null)} />
+      </Card>
+      <AdminInvitationsPanel />
+    </Stack>
   );
 }

@@ -1,30 +1,10 @@
 import { advertiserEndpoints, type AdvertiserRole, type EndpointBody } from '@portal/contract';
-import {
-  mutationOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { mutationOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { teamKeys } from '@/lib/query-keys';
 import { useChosenAdvertiser } from '@/stores/advertiser-store';
 
 const endpoints = advertiserEndpoints;
-
-/** GET /api/customer/advertisers: the user's accounts and role in each, the first account first. */
-export const membershipsQueryOptions = () =>
-  queryOptions({
-    queryKey: teamKeys.memberships(),
-    queryFn: ({ signal }) => callApi(endpoints.listMemberships, { signal }),
-    select: (answer) => answer.data,
-    staleTime: 60_000,
-  });
-
-export function useMemberships(enabled = true) {
-  return useQuery({ ...membershipsQueryOptions(), enabled });
-}
 
 /** GET /api/customer/team: the chosen account's members and pending invitations (owners). */
 export function useTeam() {

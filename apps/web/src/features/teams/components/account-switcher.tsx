@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { ADVERTISER_ROLE_LABELS } from '@portal/contract';
 import { notifyInfo } from '@/lib/notify';
-import { useCurrentMembership, useSwitchAdvertiser } from '../hooks/use-membership';
+import { useCurrentMembership, useSwitchAdvertiser } from '@/lib/membership';
 
 /**
  * The header's choice of advertiser account, for a user in more than one (docs/product/teams.md,

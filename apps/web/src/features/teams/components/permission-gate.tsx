@@ -9,7 +9,7 @@ import {
 import { IconLock } from '@tabler/icons-react';
 import { Outlet, useMatches } from 'react-router';
 import { ProgressBar } from '@/components/request-progress';
-import { useCurrentMembership } from '../hooks/use-membership';
+import { useCurrentMembership } from '@/lib/membership';
 
 /** What a route needs of the user's role, declared on the route (`handle: { permission }`). */
 export interface PermissionHandle {

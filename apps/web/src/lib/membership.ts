@@ -1,10 +1,29 @@
-import { isAdminRole, roleAllows, type AdvertiserPermission, type Membership } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  advertiserEndpoints,
+  isAdminRole,
+  roleAllows,
+  type AdvertiserPermission,
+  type Membership,
+} from '@portal/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { teamKeys } from '@/lib/query-keys';
+import { callApi } from './api-client';
+import { teamKeys } from './query-keys';
 import { advertiserStore, useChosenAdvertiser } from '@/stores/advertiser-store';
 import { useSession } from '@/stores/session-store';
-import { useMemberships } from '../api/teams';
+
+/** GET /api/customer/advertisers: the user's accounts and role in each, the first account first. */
+const membershipsQueryOptions = () =>
+  queryOptions({
+    queryKey: teamKeys.memberships(),
+    queryFn: ({ signal }) => callApi(advertiserEndpoints.listMemberships, { signal }),
+    select: (answer) => answer.data,
+    staleTime: 60_000,
+  });
+
+function useMemberships(enabled: boolean) {
+  return useQuery({ ...membershipsQueryOptions(), enabled });
+}
 
 export interface CurrentMembership {
   /** The account the pages act on, with the user's role there; undefined while loading or for none. */
