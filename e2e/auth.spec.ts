@@ -103,7 +103,7 @@ test.describe('signing in and out', () => {
     await page.evaluate(() => localStorage.setItem(`welcomeVideoShown:${localStorage.getItem('user_id')}`, 'true'));
 
     await page.goto('/my-account');
-    await expect(page.getByText('127.0.0.1')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Current session' }).getByText('127.0.0.1')).toBeVisible();
     await page.getByRole('button', { name: 'Log out' }).click();
     // The user chose to leave: the plain login page, with no way back to My account.
     await expect(page).toHaveURL(/\/$/);

@@ -38,7 +38,7 @@ test.describe('teams', () => {
 
     await logIn(page, owner);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('link', { name: 'Team', exact: true }).first().click();
+    await page.goto('/team');
     await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
     for (const [email, role] of [
       [managerEmail, 'Manager'],

@@ -219,15 +219,6 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     limiterFactory,
     publicOrigin: config.publicOrigin,
   });
-  const advertiserService = new AdvertiserService({ data: data('advertisers', 'billing'), clock });
-  const teamService = new TeamService({
-    data: data('advertisers', 'invitations', 'users', 'audit', 'mail'),
-    clock,
-    mailer,
-    publicOrigin: config.publicOrigin,
-    limiterFactory,
-    signIn: (userId, client) => authService.signInProven(userId, client),
-  });
   const accountService = new AccountService({
     data: data('users', 'billing', 'codes', 'resetTokens', 'sessions', 'events', 'mail'),
     clock,
@@ -257,14 +248,29 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     signupService,
     recoveryService,
     accountService,
-    advertiserService,
-    teamService,
+    ...composeTeamServices(options, data, mailer, authService),
     mediaService,
     campaignService,
     reviewService,
     notificationService,
     insightsService,
     ...composePaymentServices(options, data),
+  };
+}
+
+/** Advertiser accounts: the membership every customer request is checked against, and the team's changes. */
+function composeTeamServices(options: CompositionOptions, data: DataFor, mailer: Mailer, authService: AuthService) {
+  const { config, adapters, clock } = options;
+  return {
+    advertiserService: new AdvertiserService({ data: data('advertisers', 'billing'), clock }),
+    teamService: new TeamService({
+      data: data('advertisers', 'invitations', 'users', 'audit', 'mail'),
+      clock,
+      mailer,
+      publicOrigin: config.publicOrigin,
+      limiterFactory: adapters.limiterFactory,
+      signIn: (userId, client) => authService.signInProven(userId, client),
+    }),
   };
 }
 

@@ -6,7 +6,7 @@ import { storage } from '@/lib/storage';
  * acts on): chosen in the header's switcher, kept per browser, and sent with every API call.
  * Null until one is chosen: the server then acts on the user's first account.
  */
-export const ADVERTISER_KEY = 'advertiserId';
+const ADVERTISER_KEY = 'advertiserId';
 
 function readPersisted(): number | null {
   const value = Number(storage.get(ADVERTISER_KEY));

@@ -53,8 +53,8 @@ export function registrationUser(overrides: Partial<RegistrationUser> = {}): Reg
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** The customer's advertiser accounts every signed-in page asks for: one, which they own (docs/product/teams.md). */
-export const OWNER_MEMBERSHIPS_KEY = 'GET /api/customer/advertisers';
-export const ownerMemberships = () =>
+const OWNER_MEMBERSHIPS_KEY = 'GET /api/customer/advertisers';
+const ownerMemberships = () =>
   jsonResponse({ data: [{ advertiser_id: 1, name: 'Ann Lee', role: 'owner', suspended: false }] });
 
 /**

@@ -46,7 +46,7 @@ export interface TeamRepositories {
 }
 
 /** Tries of invitation links from one address (preview and sign-up), answered 429 past it. */
-export const INVITATION_TRIES_PER_ADDRESS = {
+const INVITATION_TRIES_PER_ADDRESS = {
   name: 'invitation-address',
   points: 30,
   durationSeconds: 60 * 60,
@@ -61,7 +61,7 @@ const RESEND_INTERVAL_MS = 60_000;
 const conflict = (message: string) => new HttpError(409, message);
 const invitationGone = () => notFound(ADVERTISER_MESSAGES.invitationNotFound);
 
-export const toInvitation = (row: InvitationRow, now: Date): AdvertiserInvitation => ({
+const toInvitation = (row: InvitationRow, now: Date): AdvertiserInvitation => ({
   id: row.id,
   email: row.email,
   role: row.role ?? 'viewer',
@@ -339,8 +339,13 @@ export class TeamService {
       data: page.map((row) => ({
         id: row.id,
         action: row.action,
+        // Administrators are named by their role: advertisers need not know who reviewed them.
         actor:
-          row.actorEmail === null ? null : [row.actorFirst, row.actorLast].filter(Boolean).join(' ') || row.actorEmail,
+          row.actorEmail === null
+            ? null
+            : row.actorRoleId === ROLE.admin
+              ? ADMINISTRATOR_ACTOR
+              : [row.actorFirst, row.actorLast].filter(Boolean).join(' ') || row.actorEmail,
         subject_type: row.subjectType,
         subject_id: row.subjectId,
         campaign_name: row.campaignName,

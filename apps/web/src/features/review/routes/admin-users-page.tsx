@@ -77,7 +77,7 @@ function columns(
           <Button
             size="xs"
             variant="default"
-            aria-label={`Advertiser accounts of ${userName(user)}`}
+            aria-label={`Accounts of ${userName(user)}`}
             onClick={() => onAccounts(user)}
           >
             Accounts

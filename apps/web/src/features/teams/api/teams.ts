@@ -55,7 +55,6 @@ export const useRemoveMember = () =>
   useTeamMutation('remove', (userId: number) => callApi(endpoints.removeMember, { params: { userId } }));
 export const useRenameAdvertiser = () =>
   useTeamMutation('rename', (name: string) => callApi(endpoints.renameAdvertiser, { body: { name } }));
-export const useLeaveAdvertiser = () => useTeamMutation('leave', () => callApi(endpoints.leaveAdvertiser));
 
 /** POST /api/invitations/preview: what a link is for, before sign-in. */
 export function useInvitationPreview(token: string) {

@@ -27,7 +27,7 @@ import {
   useWithdrawInvitation,
 } from '../api/teams';
 
-export const ROLE_OPTIONS = ADVERTISER_ROLES.map((role) => ({ value: role, label: ADVERTISER_ROLE_LABELS[role] }));
+const ROLE_OPTIONS = ADVERTISER_ROLES.map((role) => ({ value: role, label: ADVERTISER_ROLE_LABELS[role] }));
 
 const rowStyle = { borderTop: '1px solid var(--mantine-color-default-border)' };
 const listStyle = { listStyle: 'none' };
@@ -230,7 +230,7 @@ export function InvitationsPanel({ invitations }: { invitations: AdvertiserInvit
               <Group gap="xs">
                 <Button
                   variant="default"
-                  aria-label={`Send the invitation to ${invitation.email} again`}
+                  aria-label={`Resend the invitation to ${invitation.email}`}
                   leftSection={<IconMailForward size={16} aria-hidden />}
                   loading={resend.isPending && resend.variables === invitation.id}
                   onClick={() =>

@@ -10,7 +10,7 @@ const roleName = (value: unknown) =>
     : 'member';
 
 /** What a line of the account's trail says (docs/product/teams.md, The audit trail). */
-export function describeTrail(entry: AdvertiserAuditEntry): string {
+function describeTrail(entry: AdvertiserAuditEntry): string {
   const who = entry.actor ?? 'The portal';
   const before = entry.before ?? {};
   const after = entry.after ?? {};

@@ -148,7 +148,7 @@ function NewAccountStep({ token }: { token: string }) {
     <Stack gap="md">
       <Text>
         Already have an account with this address?{' '}
-        <Anchor component={Link} to={loginPathReturningTo(paths.login, location)}>
+        <Anchor component={Link} to={loginPathReturningTo(paths.login, location)} underline="always">
           Log in to accept
         </Anchor>
         . Otherwise, create your account:
