@@ -336,22 +336,17 @@ export class TeamService {
     const rows = await this.options.data.repos.audit.advertiserTrail(principal.advertiser.id, before, TRAIL_PAGE + 1);
     const page = rows.slice(0, TRAIL_PAGE);
     return {
-      data: page.map((row) => ({
-        id: row.id,
-        action: row.action,
+      data: page.map((record) => ({
+        id: record.id,
+        action: record.action,
         // Administrators are named by their role: advertisers need not know who reviewed them.
-        actor:
-          row.actorEmail === null
-            ? null
-            : row.actorRoleId === ROLE.admin
-              ? ADMINISTRATOR_ACTOR
-              : [row.actorFirst, row.actorLast].filter(Boolean).join(' ') || row.actorEmail,
-        subject_type: row.subjectType,
-        subject_id: row.subjectId,
-        campaign_name: row.campaignName,
-        before: row.before,
-        after: row.after,
-        created_at: row.createdAt.toISOString(),
+        actor: record.actor && (record.actor.administrator ? ADMINISTRATOR_ACTOR : record.actor.name),
+        subject_type: record.subject.type,
+        subject_id: record.subject.id,
+        campaign_name: record.campaign?.name ?? null,
+        before: record.before,
+        after: record.after,
+        created_at: record.createdAt.toISOString(),
       })),
       next_before: rows.length > TRAIL_PAGE ? page.at(-1)!.id : null,
     };

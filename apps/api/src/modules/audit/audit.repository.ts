@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { isAdminRole } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { auditLog, campaigns, users, type AuditSubject } from '../../db/schema';
 
@@ -16,7 +17,8 @@ export interface AuditEntry {
 export interface AuditRecord {
   id: number;
   action: string;
-  actor: { id: number; name: string } | null;
+  subject: { type: AuditSubject; id: number };
+  actor: { id: number; name: string; administrator: boolean } | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   /** The campaign the row is about, with its current name; null for a row about a user. */
@@ -75,58 +77,72 @@ export class AuditRepository {
     );
   }
 
-  /** One page of an advertiser account's trail, newest first: the rows before `before` (an id), 50 at most. */
-  async advertiserTrail(advertiserId: number, before: number | undefined, limit: number) {
-    return this.db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        subjectType: auditLog.subjectType,
-        subjectId: auditLog.subjectId,
-        before: auditLog.before,
-        after: auditLog.after,
-        createdAt: auditLog.createdAt,
-        actorFirst: users.firstName,
-        actorLast: users.lastName,
-        actorEmail: users.email,
-        actorRoleId: users.roleId,
-        campaignName: campaigns.name,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .leftJoin(campaigns, and(eq(auditLog.subjectType, 'campaign'), eq(campaigns.id, auditLog.subjectId)))
-      .where(and(eq(auditLog.advertiserId, advertiserId), before === undefined ? undefined : lt(auditLog.id, before)))
+  /** One page of an advertiser account's trail, newest first: the rows before `before` (an id), `limit` at most. */
+  async advertiserTrail(advertiserId: number, before: number | undefined, limit: number): Promise<AuditRecord[]> {
+    const rows = await this.joined(
+      and(eq(auditLog.advertiserId, advertiserId), before === undefined ? undefined : lt(auditLog.id, before))!,
+    )
       .orderBy(desc(auditLog.id))
       .limit(limit);
+    return rows.map(toRecord);
   }
 
   private async history(where: SQL): Promise<AuditRecord[]> {
-    const rows = await this.db
-      .select({
-        row: auditLog,
-        actorFirst: users.firstName,
-        actorLast: users.lastName,
-        actorEmail: users.email,
-        actorRoleId: users.roleId,
-        campaignName: campaigns.name,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      // A user's History mixes their campaigns' rows with their own: each line names its campaign.
-      .leftJoin(campaigns, and(eq(auditLog.subjectType, 'campaign'), eq(campaigns.id, auditLog.subjectId)))
-      .where(where)
-      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-    return rows.map(({ row, actorFirst, actorLast, actorEmail, campaignName }) => ({
-      id: row.id,
-      action: row.action,
-      actor:
-        row.actorId === null
-          ? null
-          : { id: row.actorId, name: [actorFirst, actorLast].filter(Boolean).join(' ') || actorEmail || '' },
-      before: row.before,
-      after: row.after,
-      campaign: campaignName === null ? null : { id: row.subjectId, name: campaignName },
-      createdAt: row.createdAt,
-    }));
+    const rows = await this.joined(where).orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    return rows.map(toRecord);
   }
+
+  /** The rows with their actor and, for a row about a campaign, the campaign's current name. */
+  private joined(where: SQL) {
+    return (
+      this.db
+        .select({
+          row: auditLog,
+          actorFirst: users.firstName,
+          actorLast: users.lastName,
+          actorEmail: users.email,
+          actorRoleId: users.roleId,
+          campaignName: campaigns.name,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        // A user's History mixes their campaigns' rows with their own: each line names its campaign.
+        .leftJoin(campaigns, and(eq(auditLog.subjectType, 'campaign'), eq(campaigns.id, auditLog.subjectId)))
+        .where(where)
+    );
+  }
+}
+
+function toRecord({
+  row,
+  actorFirst,
+  actorLast,
+  actorEmail,
+  actorRoleId,
+  campaignName,
+}: {
+  row: typeof auditLog.$inferSelect;
+  actorFirst: string | null;
+  actorLast: string | null;
+  actorEmail: string | null;
+  actorRoleId: number | null;
+  campaignName: string | null;
+}): AuditRecord {
+  return {
+    id: row.id,
+    action: row.action,
+    subject: { type: row.subjectType, id: row.subjectId },
+    actor:
+      row.actorId === null
+        ? null
+        : {
+            id: row.actorId,
+            name: [actorFirst, actorLast].filter(Boolean).join(' ') || actorEmail || '',
+            administrator: isAdminRole(actorRoleId),
+          },
+    before: row.before,
+    after: row.after,
+    campaign: campaignName === null ? null : { id: row.subjectId, name: campaignName },
+    createdAt: row.createdAt,
+  };
 }

@@ -12,6 +12,7 @@ import {
   type AdvertiserRole,
 } from '@portal/contract';
 import { IconMailForward, IconSend, IconTrash, IconUserMinus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { EmailInput } from '@/components/email-input';
 import { Panel } from '@/components/panel';
 import { formatDate } from '@/lib/format';
@@ -29,8 +30,23 @@ import {
 
 const ROLE_OPTIONS = ADVERTISER_ROLES.map((role) => ({ value: role, label: ADVERTISER_ROLE_LABELS[role] }));
 
-const rowStyle = { borderTop: '1px solid var(--mantine-color-default-border)' };
 const listStyle = { listStyle: 'none' };
+
+/** One line of a panel's list: what it is on the left, its buttons on the right, wrapping on a phone. */
+function ListRow({ children }: { children: ReactNode }) {
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      gap="sm"
+      py="sm"
+      wrap="wrap"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      {children}
+    </Group>
+  );
+}
 
 const personName = (member: AdvertiserMember) =>
   [member.first_name, member.last_name].filter(Boolean).join(' ') || member.email;
@@ -105,15 +121,7 @@ export function MembersPanel({ members }: { members: AdvertiserMember[] }) {
     <Panel title="Members">
       <Stack component="ul" gap={0} p={0} m={0} style={listStyle} aria-label="Members">
         {members.map((member) => (
-          <Group
-            component="li"
-            key={member.user_id}
-            justify="space-between"
-            gap="sm"
-            py="sm"
-            wrap="wrap"
-            style={rowStyle}
-          >
+          <ListRow key={member.user_id}>
             <Stack gap={2} miw={0} style={{ flex: '1 1 14rem' }}>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {personName(member)}
@@ -143,7 +151,7 @@ export function MembersPanel({ members }: { members: AdvertiserMember[] }) {
                 {member.user_id === myId ? 'Leave' : 'Remove'}
               </Button>
             </Group>
-          </Group>
+          </ListRow>
         ))}
       </Stack>
     </Panel>
@@ -202,15 +210,7 @@ export function InvitationsPanel({ invitations }: { invitations: AdvertiserInvit
       ) : (
         <Stack component="ul" gap={0} p={0} m={0} style={listStyle} aria-label="Pending invitations">
           {invitations.map((invitation) => (
-            <Group
-              component="li"
-              key={invitation.id}
-              justify="space-between"
-              gap="sm"
-              py="sm"
-              wrap="wrap"
-              style={rowStyle}
-            >
+            <ListRow key={invitation.id}>
               <Stack gap={2} miw={0} style={{ flex: '1 1 14rem' }}>
                 <Group gap="xs">
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -259,7 +259,7 @@ export function InvitationsPanel({ invitations }: { invitations: AdvertiserInvit
                   Withdraw
                 </Button>
               </Group>
-            </Group>
+            </ListRow>
           ))}
         </Stack>
       )}
