@@ -5,16 +5,18 @@ import { SessionsPanel } from '@/features/account/components/sessions-panel';
 import { SignInPanel } from '@/features/account/components/sign-in-panel';
 import { TwoFactorPanel } from '@/features/account/components/two-factor-panel';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { MembershipsPanel } from '@/features/teams/components/memberships-panel';
 
 /**
- * My account (customers and admins alike): the account feature's profile, sign-in details,
- * two-factor sign-in and session, with the auth feature's logout in the session footer, and
- * every other signed-in device.
+ * My account (customers and admins alike): the account feature's profile, a customer's advertiser
+ * accounts (the teams feature), sign-in details, two-factor sign-in and session, with the auth
+ * feature's logout in the session footer, and every other signed-in device.
  */
 export function MyAccountPage() {
   return (
     <Stack gap="lg">
       <ProfilePanel />
+      <MembershipsPanel />
       <SignInPanel />
       <TwoFactorPanel />
       <CurrentSession action={<LogoutButton />} />

@@ -2,7 +2,7 @@ import { advertiserEndpoints, type AdvertiserRole, type EndpointBody } from '@po
 import { mutationOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { teamKeys } from '@/lib/query-keys';
-import { useChosenAdvertiser } from '@/stores/advertiser-store';
+import { advertiserStore, useChosenAdvertiser } from '@/stores/advertiser-store';
 
 const endpoints = advertiserEndpoints;
 
@@ -77,3 +77,11 @@ export function useSignUpWithInvitation() {
     }),
   );
 }
+/** POST /api/customer/team/leave: the user leaves the account they work in, and works in their first one after. */
+export const useLeaveAdvertiser = () =>
+  useTeamMutation('leave', async () => {
+    const answer = await callApi(endpoints.leaveAdvertiser);
+    // Before the lists reload: they must not name the account left.
+    advertiserStore.set(null);
+    return answer;
+  });

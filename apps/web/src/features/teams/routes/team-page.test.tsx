@@ -152,4 +152,23 @@ describe('teams', () => {
     });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'New campaign' })).toBeNull());
   });
+
+  it('lists the user’s accounts on My account and leaves the one they work in', async () => {
+    advertiserStore.set(5);
+    const { user, fetchMock } = open(
+      '/my-account',
+      [membership(1, 'Acme Ads', 'owner'), membership(5, 'Globex', 'viewer')],
+      {
+        'POST /api/customer/team/leave': () => jsonResponse({ message: 'You have left the advertiser account' }),
+      },
+    );
+    const accounts = await screen.findByRole('list', { name: 'Your advertiser accounts' });
+    expect(within(accounts).getByRole('button', { name: 'Work in Acme Ads' })).toBeInTheDocument();
+    await user.click(within(accounts).getByRole('button', { name: 'Leave Globex' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    await findToast('Done');
+    const [left] = fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/customer/team/leave'));
+    expect(new Headers(left![1]?.headers).get(ADVERTISER_HEADER)).toBe('5');
+    expect(advertiserStore.get()).toBeNull();
+  });
 });
