@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIGURES, ROLE, calendarDay } from '@portal/contract';
+import { ADVERTISER_HEADER, FIGURES, ROLE, calendarDay } from '@portal/contract';
 import { insertCampaigns } from '../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
@@ -169,6 +169,42 @@ describe.skipIf(!process.env.DATABASE_URL)('when the connection to PostgreSQL br
     await t.close();
     appClosed = true;
     await expectToClose(proxied);
+  });
+
+  it('answers a customer 503, not 500, when the membership check or a team change meets the outage', async () => {
+    const database = await openDatabase({ databaseUrl: proxy.urlFor(direct.url!) });
+    const app = await createTestApp({ database });
+    try {
+      const owner = await app.createUser();
+      const token = await app.login(owner.email);
+      const headers = { ...bearer(token), [ADVERTISER_HEADER]: String(await app.advertiserOf(owner.id)) };
+      const calls = () =>
+        Array.from({ length: 20 }, (_, index) =>
+          index % 2 === 0
+            ? app.app.inject({ method: 'GET', url: '/api/customer/my-active-campaigns', headers })
+            : app.app.inject({
+                method: 'POST',
+                url: '/api/customer/team/invitations',
+                headers,
+                payload: { email: `outage-${index}@example.com`, role: 'viewer' },
+              }),
+        );
+      proxy.cut();
+      const during = await Promise.all(calls());
+      proxy.restore();
+      for (const answer of during) {
+        // A session checked a moment ago may come from the cache; the membership never does.
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(answer.json()).toEqual({ message: ERROR_MESSAGES.unavailable });
+      }
+      await sleep(PROMPT_MS);
+      const after = await Promise.all(calls());
+      expect(after.map((answer) => answer.statusCode).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(201)]);
+      expect(uncaught).toEqual([]);
+    } finally {
+      await app.close();
+      await expectToClose(database);
+    }
   });
 
   it('gives the pool back a connection whose transaction broke at BEGIN', async () => {
