@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema, textField } from '../common/common.schemas';
-import { formatDate } from '../common/dates';
 import { pagePath } from '../common/page-paths';
 import { emailSchema } from '../auth/auth.schemas';
 import { newPasswordSchema, passwordConfirmationSchema, withPasswordConfirmation } from '../auth/password.schemas';
@@ -90,9 +89,6 @@ export const ADVERTISER_MESSAGES = {
   tooManyInvitations: `An account can have at most ${MAX_PENDING_INVITATIONS} pending invitations.`,
   tooManyMembers: `An account can have at most ${MAX_ADVERTISER_MEMBERS} members.`,
   invited: 'The invitation has been sent',
-  /** What the inviter is told once an invitation (an account's or an administrator's) is sent. */
-  invitationSentTo: (invitation: { email: string; expires_at: string }) =>
-    `${invitation.email} has a link valid until ${formatDate(invitation.expires_at)}.`,
   resent: 'The invitation has been sent again',
   withdrawn: 'The invitation has been withdrawn',
   invitationNotFound: 'This invitation does not exist or has already been answered.',

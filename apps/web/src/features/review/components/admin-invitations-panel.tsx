@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ADVERTISER_MESSAGES, inviteAdminRequestSchema } from '@portal/contract';
+import { inviteAdminRequestSchema } from '@portal/contract';
 import { IconSend } from '@tabler/icons-react';
 import { EmailInput } from '@/components/email-input';
 import { Panel } from '@/components/panel';
@@ -24,7 +24,10 @@ export function AdminInvitationsPanel() {
   const submit = form.onSubmit((values) =>
     invite.mutate(values.email, {
       onSuccess: (invitation) => {
-        notifySuccess('Invitation sent', ADVERTISER_MESSAGES.invitationSentTo(invitation));
+        notifySuccess(
+          'Invitation sent',
+          `${invitation.email} has a link valid until ${formatDate(invitation.expires_at)}.`,
+        );
         form.reset();
       },
       onError: (error) => showFormError(form, error, 'Could not invite'),

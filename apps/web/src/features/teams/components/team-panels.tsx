@@ -2,7 +2,6 @@ import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import {
-  ADVERTISER_MESSAGES,
   ADVERTISER_ROLE_DESCRIPTIONS,
   ADVERTISER_ROLE_LABELS,
   ADVERTISER_ROLES,
@@ -169,7 +168,10 @@ export function InvitePanel() {
   const submit = form.onSubmit((values) =>
     invite.mutate(values, {
       onSuccess: (invitation) => {
-        notifySuccess('Invitation sent', ADVERTISER_MESSAGES.invitationSentTo(invitation));
+        notifySuccess(
+          'Invitation sent',
+          `${invitation.email} has a link valid until ${formatDate(invitation.expires_at)}.`,
+        );
         form.reset();
       },
       onError: (error) => showFormError(form, error, 'Could not invite'),
