@@ -29,6 +29,7 @@ import { SignupService } from './modules/auth/signup.service';
 import { AdTemplateRepository } from './modules/campaigns/ad-template.repository';
 import { CampaignRepository } from './modules/campaigns/campaign.repository';
 import { campaignJobs, CampaignService } from './modules/campaigns/campaign.service';
+import { flightJobs, FlightService } from './modules/campaigns/flight.service';
 import { EventDispatcher, eventJobs } from './modules/events/event-dispatcher';
 import { EventRepository } from './modules/events/event.repository';
 import { FiguresRepository } from './modules/insights/figures.repository';
@@ -133,6 +134,7 @@ export function composeServices(options: CompositionOptions) {
     ...mailJobs(mailer),
     ...mediaJobs(services.mediaService),
     ...campaignJobs(services.campaignService),
+    ...flightJobs(services.flightService),
     ...paymentJobs(services.paymentPeriodService),
   ]) {
     jobs.register(job);
@@ -254,6 +256,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     reviewService,
     notificationService,
     insightsService,
+    flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     ...composePaymentServices(options, data),
   };
 }
@@ -289,7 +292,10 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
     log,
     cards: cardService,
   });
-  const paymentPeriodService = new PaymentPeriodService({ data: data('payments', 'campaigns', 'events'), clock });
+  const paymentPeriodService = new PaymentPeriodService({
+    data: data('payments', 'campaigns', 'advertisers', 'events'),
+    clock,
+  });
   return { cardService, paymentService, checkoutService, paymentPeriodService };
 }
 

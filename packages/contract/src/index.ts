@@ -27,6 +27,8 @@ export * from './account/profile-picture';
 export * from './endpoints';
 export * from './campaigns/campaign.schemas';
 export * from './campaigns/quotas';
+export * from './campaigns/flight';
+export * from './common/time-zone';
 export * from './campaigns/campaign.endpoints';
 export * from './media/media.schemas';
 export * from './media/media.endpoints';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -87,11 +87,17 @@ function newestMigrationMillis(): number {
   return Math.max(...journal.entries.map((entry) => entry.when));
 }
 
+/** The rows of a raw query. Both drivers answer with node-postgres's `{ rows }`; Drizzle types it per driver. */
+export async function queryRows<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
 async function migrationsAppliedOn(db: Database): Promise<boolean> {
-  // Both drivers answer a raw query with node-postgres's `{ rows }`; Drizzle types it per driver.
-  const { rows } = (await db.execute(sql`
-    select coalesce(max(created_at) >= ${newestMigrationMillis()}, false) as applied
-    from drizzle.__drizzle_migrations`)) as unknown as { rows: { applied: boolean }[] };
+  const rows = await queryRows<{ applied: boolean }>(
+    db,
+    sql`select coalesce(max(created_at) >= ${newestMigrationMillis()}, false) as applied
+      from drizzle.__drizzle_migrations`,
+  );
   return rows[0]?.applied === true;
 }
 

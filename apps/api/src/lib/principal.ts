@@ -22,6 +22,8 @@ export interface Principal {
 export interface AdvertiserContext {
   id: number;
   role: AdvertiserRole;
+  /** The account's time zone, whose calendar days its flight dates are (docs/product/campaigns.md). */
+  timeZone: string;
 }
 
 declare const checkedRole: unique symbol;

@@ -69,7 +69,7 @@ async function checkAdvertiser(request: FastifyRequest, principal: Principal, op
   const permission = request.routeOptions.config.endpoint?.permission;
   const membership = await options.membership(principal.userId, requested);
   if (requested !== undefined && !membership) throw forbidden(ADVERTISER_MESSAGES.notMember);
-  if (membership) principal.advertiser = { id: membership.id, role: membership.role };
+  if (membership) principal.advertiser = { id: membership.id, role: membership.role, timeZone: membership.timeZone };
   if (!permission) return;
   if (!membership) throw forbidden(ADVERTISER_MESSAGES.noAccount);
   if (membership.suspended) throw forbidden(ADVERTISER_MESSAGES.suspended);

@@ -2,6 +2,7 @@ import {
   advertiserEndpoints,
   isAdminRole,
   roleAllows,
+  todayIn,
   type AdvertiserPermission,
   type Membership,
 } from '@portal/contract';
@@ -9,6 +10,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi } from './api-client';
 import { teamKeys } from './query-keys';
+import { browserTimeZone } from './time-zone';
 import { advertiserStore, useChosenAdvertiser } from '@/stores/advertiser-store';
 import { useSession } from '@/stores/session-store';
 
@@ -69,4 +71,14 @@ export function useSwitchAdvertiser() {
       predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(memberships),
     });
   };
+}
+
+/**
+ * The current account's time zone and the calendar day it is there: what flight dates are checked
+ * against (docs/product/campaigns.md, Flight dates). The browser's zone until the account is known.
+ */
+export function useAccountDay(): { timeZone: string; today: string } {
+  const { membership } = useCurrentMembership();
+  const timeZone = membership?.time_zone ?? browserTimeZone();
+  return { timeZone, today: todayIn(timeZone, new Date()) };
 }

@@ -55,7 +55,7 @@ type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 /** The customer's advertiser accounts every signed-in page asks for: one, which they own (docs/product/teams.md). */
 const OWNER_MEMBERSHIPS_KEY = 'GET /api/customer/advertisers';
 const ownerMemberships = () =>
-  jsonResponse({ data: [{ advertiser_id: 1, name: 'Ann Lee', role: 'owner', suspended: false }] });
+  jsonResponse({ data: [{ advertiser_id: 1, name: 'Ann Lee', role: 'owner', suspended: false, time_zone: 'UTC' }] });
 
 /**
  * Stubs fetch with one handler per "METHOD /api/path". A request nobody expected answers 599,

@@ -17,6 +17,7 @@ import {
   memberIdParams,
   membershipsResponseSchema,
   renameAdvertiserRequestSchema,
+  advertiserTimeZoneRequestSchema,
   teamResponseSchema,
 } from './advertiser.schemas';
 
@@ -55,6 +56,19 @@ export const advertiserEndpoints = defineEndpoints({
     tag: 'teams',
     summary: 'Rename the advertiser account',
     body: renameAdvertiserRequestSchema,
+    response: messageResponseSchema,
+    errors: [401, 403, 422],
+  },
+  setAdvertiserTimeZone: {
+    method: 'POST',
+    path: '/customer/team/time-zone',
+    access: 'customer',
+    permission: 'team.manage',
+    tag: 'teams',
+    summary: "Set the advertiser account's time zone",
+    description:
+      'An IANA name ("Europe/Berlin"). Flight dates are calendar days in this zone: campaigns start at its midnight and end at the midnight after their end date.',
+    body: advertiserTimeZoneRequestSchema,
     response: messageResponseSchema,
     errors: [401, 403, 422],
   },

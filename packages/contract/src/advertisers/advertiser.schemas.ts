@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneSchema } from '../common/time-zone';
 import { idSchema, textField } from '../common/common.schemas';
 import { pagePath } from '../common/page-paths';
 import { emailSchema } from '../auth/auth.schemas';
@@ -134,6 +135,8 @@ export const membershipSchema = z
     name: z.string(),
     role: advertiserRoleSchema,
     suspended: z.boolean(),
+    /** The zone of its flight dates, an IANA name (docs/product/campaigns.md, Flight dates). */
+    time_zone: z.string(),
   })
   .meta({ id: 'Membership' });
 export type Membership = z.infer<typeof membershipSchema>;
@@ -180,6 +183,11 @@ export const inviteMemberRequestSchema = z
 export type InviteMemberValues = z.output<typeof inviteMemberRequestSchema>;
 
 export const changeRoleRequestSchema = z.object({ role: advertiserRoleSchema }).meta({ id: 'ChangeRoleRequest' });
+
+/** The account's time zone, chosen by an owner on My account. */
+export const advertiserTimeZoneRequestSchema = z
+  .object({ time_zone: timeZoneSchema })
+  .meta({ id: 'AdvertiserTimeZoneRequest' });
 
 export const renameAdvertiserRequestSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneSchema } from '../common/time-zone';
 import { idSchema, textField } from '../common/common.schemas';
 import { billingDetailsSchema } from '../account/billing.schemas';
 import { personalNamesSchema } from '../account/profile.schemas';
@@ -78,7 +79,11 @@ export const signupPersonalInfoResponseSchema = z
   .meta({ id: 'SignupPersonalInfoResponse' });
 
 export const signupBillingRequestSchema = z
-  .intersection(billingDetailsSchema, z.object({ user_id: userIdSchema }))
+  .intersection(
+    billingDetailsSchema,
+    // The browser's time zone becomes the new account's (docs/product/campaigns.md, Flight dates).
+    z.object({ user_id: userIdSchema, time_zone: timeZoneSchema.optional() }),
+  )
   .meta({ id: 'SignupBillingRequest' });
 
 /** Saving billing finishes sign-up and signs the user in: a login answer plus the billing details. */

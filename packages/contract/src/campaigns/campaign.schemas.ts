@@ -5,6 +5,7 @@ import { amountDueSchema } from '../common/money';
 import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
 import { CUSTOMER_QUOTAS, QUOTA_MESSAGES } from './quotas';
 import { statisticsEntrySchema } from '../insights/statistics-entry.schemas';
+import { FLIGHT_STATES, flightDaySchema } from './flight';
 
 export const CAMPAIGN_OBJECTIVES = ['Brand awareness', 'Video view', 'Consideration'] as const;
 export type CampaignObjective = (typeof CAMPAIGN_OBJECTIVES)[number];
@@ -12,6 +13,21 @@ export type CampaignObjective = (typeof CAMPAIGN_OBJECTIVES)[number];
 export const BUDGET_TYPES = ['lifetime', 'daily'] as const;
 export const WIZARD_STATUSES = ['active', 'paused'] as const;
 export const APPROVAL_STATUSES = ['draft', 'pending', 'approved', 'declined'] as const;
+/** Worked out by the server (docs/product/campaigns.md, Campaign state). */
+export const DELIVERY_STATUSES = ['active', 'scheduled', 'ended', 'off'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** How lists say it; `off` reads "Paused" outside the archive, which says "Off" whatever it was. */
+export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
+  active: 'Active',
+  scheduled: 'Scheduled',
+  ended: 'Ended',
+  off: 'Paused',
+};
+/** An archived campaign's Delivery, in every list. */
+export const ARCHIVED_DELIVERY_LABEL = 'Off';
+/** The Delivery a list shows for a campaign. */
+export const deliveryLabel = (campaign: { archived_at: string | null; delivery_status: DeliveryStatus }) =>
+  campaign.archived_at ? ARCHIVED_DELIVERY_LABEL : DELIVERY_LABELS[campaign.delivery_status];
 
 /** docs/product/campaigns.md, Campaign details: the limits of step 1. */
 export const CAMPAIGN_LIMITS = {
@@ -50,7 +66,7 @@ export const CAMPAIGN_MESSAGES = {
   /** The Edit dialog's warning, shown before an approved campaign's name or link is saved. */
   editSendsBackToReview:
     'Changing the name or link sends the campaign back to review; it stops running until approved.',
-  nothingToUpdate: 'Send at least one of on_off, campaign_name and destination_url',
+  nothingToUpdate: 'Send at least one of on_off, campaign_name, destination_url, start_date and end_date',
   onOffInvalid: 'Status must be on or off',
   draftNotEditable: 'A draft is changed in the new-campaign wizard',
   archivedCannotSwitchOn: 'An archived campaign cannot be switched on',
@@ -142,6 +158,9 @@ export const campaignDetailsRequestSchema = z
       campaign_objective: z.enum(CAMPAIGN_OBJECTIVES, { error: CAMPAIGN_MESSAGES.objectiveRequired }),
       budget_type: z.enum(BUDGET_TYPES, { error: CAMPAIGN_MESSAGES.budgetTypeInvalid }),
       status: z.enum(WIZARD_STATUSES, { error: CAMPAIGN_MESSAGES.statusInvalid }),
+      /** Flight dates (docs/product/campaigns.md, Flight dates); left out, none. */
+      start_date: flightDaySchema.default(null),
+      end_date: flightDaySchema.default(null),
     }),
   )
   .meta({ id: 'CampaignDetailsRequest' });
@@ -164,12 +183,16 @@ export const campaignSchema = z
     budget_amount: z.number(),
     budget: z.number(),
     keywords: z.array(z.string()),
+    /** The first and last days it runs, in its account's time zone; null: on approval and payment, and until stopped. */
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    flight_state: z.enum(FLIGHT_STATES),
     approval_status: z.enum(APPROVAL_STATUSES),
     decline_reason: z.string().nullable(),
     on_off: z.enum(['on', 'off']),
     status: z.enum(WIZARD_STATUSES),
     archived_at: z.string().nullable(),
-    delivery_status: z.enum(['active', 'off']),
+    delivery_status: z.enum(DELIVERY_STATUSES),
     payment_status: z.enum(['paid', 'unpaid']),
     /** The open payment link's checkout page; else null. */
     payment_link_url: z.string().nullable().meta({
@@ -235,12 +258,17 @@ export const campaignUpdateRequestSchema = z
     ),
     campaign_name: campaignNameSchema,
     destination_url: destinationUrlSchema,
+    start_date: flightDaySchema,
+    end_date: flightDaySchema,
     /** Shown in the dialog and sent by it, but fixed once the campaign exists: ignored. */
     campaign_objective: z.unknown(),
   })
   .partial()
   .refine(
-    (body) => body.on_off !== undefined || body.campaign_name !== undefined || body.destination_url !== undefined,
+    (body) =>
+      [body.on_off, body.campaign_name, body.destination_url, body.start_date, body.end_date].some(
+        (value) => value !== undefined,
+      ),
     { error: CAMPAIGN_MESSAGES.nothingToUpdate },
   )
   .meta({ id: 'CampaignUpdateRequest' });

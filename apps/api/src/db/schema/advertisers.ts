@@ -12,6 +12,11 @@ export const advertisers = pgTable('advertisers', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /**
+   * An IANA name: the zone whose calendar days the account's flight dates are (docs/product/campaigns.md,
+   * Flight dates). Set from the browser at sign-up, changed by owners on My account.
+   */
+  timeZone: varchar('time_zone', { length: 64 }).notNull().default('UTC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { APPROVAL_STATUSES, BUDGET_TYPES, CampaignObjective, CustomerListTab } from '@portal/contract';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type {
+  APPROVAL_STATUSES,
+  BUDGET_TYPES,
+  CampaignObjective,
+  CustomerListTab,
+  FlightState,
+} from '@portal/contract';
 import { users } from './users';
 import { advertisers } from './advertisers';
 
@@ -25,6 +42,15 @@ export const campaigns = pgTable(
     /** US dollars with cents; Drizzle reads numeric as a string, the repository as a number. */
     budgetAmount: numeric('budget_amount', { precision: 12, scale: 2 }).notNull(),
     keywords: text('keywords').array().notNull(),
+    /**
+     * Flight dates, calendar days in the account's time zone (docs/product/campaigns.md, Flight
+     * dates): the first day it runs (null: as soon as it is approved and paid) and the last (null:
+     * until stopped).
+     */
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    /** Where the flight stands; only the flight job moves it forward, so each move is told once. */
+    flightState: varchar('flight_state', { length: 9 }).$type<FlightState>().notNull().default('running'),
     approvalStatus: varchar('approval_status', { length: 10 })
       .$type<(typeof APPROVAL_STATUSES)[number]>()
       .notNull()
@@ -93,6 +119,13 @@ export const campaigns = pgTable(
     index('campaigns_paid_until_idx')
       .on(table.paidUntil)
       .where(sql`${table.paidUntil} IS NOT NULL`),
+    // The flight job's look-ups of campaigns whose start or end may have come.
+    index('campaigns_flight_start_idx')
+      .on(table.startDate)
+      .where(sql`${table.flightState} = 'scheduled'`),
+    index('campaigns_flight_end_idx')
+      .on(table.endDate)
+      .where(sql`${table.flightState} <> 'ended' AND ${table.endDate} IS NOT NULL`),
     index('campaigns_draft_updated_idx')
       .on(table.updatedAt)
       .where(sql`${table.approvalStatus} = 'draft'`),

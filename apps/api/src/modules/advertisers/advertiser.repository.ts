@@ -15,6 +15,7 @@ export interface MembershipRow {
   name: string;
   role: AdvertiserRole;
   suspended: boolean;
+  timeZone: string;
 }
 
 const membershipColumns = {
@@ -22,6 +23,7 @@ const membershipColumns = {
   name: advertisers.name,
   role: advertiserMembers.role,
   suspended: sql<boolean>`${advertisers.suspendedAt} IS NOT NULL`,
+  timeZone: advertisers.timeZone,
 };
 
 /** The `advertisers` and `advertiser_members` tables: accounts and who belongs to them. */
@@ -42,6 +44,19 @@ export class AdvertiserRepository {
 
   async rename(id: number, name: string): Promise<void> {
     await this.db.update(advertisers).set({ name }).where(eq(advertisers.id, id));
+  }
+
+  /** The zone of the account's flight dates (docs/product/campaigns.md, Flight dates). */
+  async timeZoneOf(id: number): Promise<string> {
+    const [row] = await this.db
+      .select({ timeZone: advertisers.timeZone })
+      .from(advertisers)
+      .where(eq(advertisers.id, id));
+    return row?.timeZone ?? 'UTC';
+  }
+
+  async setTimeZone(id: number, timeZone: string): Promise<void> {
+    await this.db.update(advertisers).set({ timeZone }).where(eq(advertisers.id, id));
   }
 
   async setSuspended(id: number, suspendedAt: Date | null): Promise<boolean> {

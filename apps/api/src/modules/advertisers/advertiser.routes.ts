@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADVERTISER_MESSAGES, advertiserEndpoints } from '@portal/contract';
+import { ADVERTISER_MESSAGES, TIME_ZONE_MESSAGES, advertiserEndpoints } from '@portal/contract';
 import type { GeoIpLookup } from '../../adapters/geoip/geoip';
 import { describeClient } from '../../lib/client-info';
 import { route } from '../../lib/endpoint-route';
@@ -25,6 +25,10 @@ export async function advertiserRoutes(
   route(app, endpoints.renameAdvertiser, async (request) => {
     await teamService.rename(request.principal, request.body.name);
     return { message: ADVERTISER_MESSAGES.renamed };
+  });
+  route(app, endpoints.setAdvertiserTimeZone, async (request) => {
+    await teamService.setTimeZone(request.principal, request.body.time_zone);
+    return { message: TIME_ZONE_MESSAGES.saved };
   });
   route(app, endpoints.inviteMember, async (request, reply) => {
     reply.code(201);

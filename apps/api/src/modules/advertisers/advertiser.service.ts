@@ -27,6 +27,7 @@ const toMembership = (row: MembershipRow): Membership => ({
   name: row.name,
   role: row.role,
   suspended: row.suspended,
+  time_zone: row.timeZone,
 });
 
 /** Advertiser accounts and their members (docs/product/teams.md). */
@@ -36,7 +37,7 @@ export class AdvertiserService {
   /** What the access hook checks on every customer request (decision 027). */
   async membership(userId: number, advertiserId: number | undefined): Promise<MembershipCheck | undefined> {
     const row = await this.options.data.repos.advertisers.membership(userId, advertiserId);
-    return row && { id: row.advertiserId, role: row.role, suspended: row.suspended };
+    return row && { id: row.advertiserId, role: row.role, suspended: row.suspended, timeZone: row.timeZone };
   }
 
   /** The caller's accounts for the switcher, the default one first. */

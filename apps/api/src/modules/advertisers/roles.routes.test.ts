@@ -113,7 +113,7 @@ describe('roles in an advertiser account', () => {
     const response = await call(endpoints.listMemberships, tokens.viewer, null);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([
-      { advertiser_id: advertiserId, name: expect.any(String), role: 'viewer', suspended: false },
+      { advertiser_id: advertiserId, name: expect.any(String), role: 'viewer', suspended: false, time_zone: 'UTC' },
     ]);
   });
 

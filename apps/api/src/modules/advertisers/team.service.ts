@@ -101,7 +101,12 @@ export class TeamService {
     ];
     const now = this.options.clock.now();
     return {
-      advertiser: { advertiser_id: id, name: advertiser.name, suspended: advertiser.suspendedAt !== null },
+      advertiser: {
+        advertiser_id: id,
+        name: advertiser.name,
+        suspended: advertiser.suspendedAt !== null,
+        time_zone: advertiser.timeZone,
+      },
       members: members.map(toMember),
       invitations: invitations.map((row) => toInvitation(row, now)),
     };
@@ -112,6 +117,22 @@ export class TeamService {
       const before = await repos.advertisers.lock(principal.advertiser.id);
       await repos.advertisers.rename(principal.advertiser.id, name);
       await this.record(repos, principal, 'team.renamed', { name: before?.name }, { name });
+    });
+  }
+
+  /** The zone the account's flight dates are days of; the flight job follows it from its next round. */
+  async setTimeZone(principal: AdvertiserPrincipal, timeZone: string): Promise<void> {
+    await this.options.data.withTransaction(async (repos) => {
+      const before = await repos.advertisers.lock(principal.advertiser.id);
+      if (before?.timeZone === timeZone) return;
+      await repos.advertisers.setTimeZone(principal.advertiser.id, timeZone);
+      await this.record(
+        repos,
+        principal,
+        'team.time_zone_changed',
+        { time_zone: before?.timeZone },
+        { time_zone: timeZone },
+      );
     });
   }
 
@@ -261,6 +282,7 @@ export class TeamService {
       name: membership!.name,
       role: membership!.role,
       suspended: membership!.suspended,
+      time_zone: membership!.timeZone,
     };
   }
 
@@ -362,6 +384,7 @@ export class TeamService {
         advertiser_id: membership.advertiserId,
         name: membership.name,
         suspended: membership.suspended,
+        time_zone: membership.timeZone,
         members: (await repos.advertisers.members(membership.advertiserId)).map(toMember),
       });
     }

@@ -58,9 +58,9 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
   });
 
   route(app, signupEndpoints.saveBillingDetails, async (request, reply) => {
-    const { user_id, ...billing } = request.body;
+    const { user_id, time_zone, ...billing } = request.body;
     const client = describeClient(request.headers['user-agent'], request.ip, geoip);
-    const answer = await signupService.saveBilling(await signupUserId(request), user_id, billing, client);
+    const answer = await signupService.saveBilling(await signupUserId(request), user_id, billing, client, time_zone);
     clearSignupCookie(reply);
     return answer;
   });

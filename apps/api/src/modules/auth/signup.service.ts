@@ -152,6 +152,7 @@ export class SignupService {
     userId: number,
     billing: BillingDetailsValues,
     client: ClientInfo,
+    timeZone?: string,
   ): Promise<SignupBillingResponse> {
     const user = await this.signupUser(signupUserId, userId);
     if (user.registrationStep < SIGNUP_STEP.personalInfoSaved) throw forbidden(SIGNUP_MESSAGES.stepNotReady);
@@ -161,6 +162,7 @@ export class SignupService {
       const advertiserId =
         (await repos.advertisers.firstOf(user.id)) ?? (await repos.advertisers.create(user.email, user.id, now)).id;
       await repos.advertisers.rename(advertiserId, advertiserNameOf(user, billing));
+      if (timeZone) await repos.advertisers.setTimeZone(advertiserId, timeZone);
       const savedBilling = await repos.billing.save(advertiserId, billing);
       const done = await repos.users.update(user.id, { registrationStep: SIGNUP_STEP.complete });
       return { completed: done, saved: savedBilling };

@@ -1,4 +1,11 @@
-import { type Campaign, type CampaignContent, type CampaignDetail, checkoutPath, costPerUnit } from '@portal/contract';
+import {
+  type Campaign,
+  type CampaignContent,
+  type CampaignDetail,
+  type DeliveryStatus,
+  checkoutPath,
+  costPerUnit,
+} from '@portal/contract';
 import type { CampaignRow, CampaignStatisticsRow } from '../../db/schema';
 import { toStatisticsEntry } from './statistics-entry-answers';
 import { amountDueOf } from '../payments';
@@ -7,13 +14,16 @@ import type { CampaignView } from './campaign-views';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * Delivery is not stored: a campaign delivers when it is approved, switched on, paid and not
- * archived (docs/product/campaigns.md, Campaign state).
+ * Delivery is not stored (docs/product/campaigns.md, Campaign state): a campaign whose flight is
+ * over has ended; otherwise one approved, switched on, paid and not archived delivers, or will
+ * from its start day.
  */
-function deliveryStatus(row: CampaignRow): 'active' | 'off' {
-  const delivering =
-    row.approvalStatus === 'approved' && row.onOff === 'on' && row.paymentStatus === 'paid' && !row.archivedAt;
-  return delivering ? 'active' : 'off';
+function deliveryStatus(row: CampaignRow): DeliveryStatus {
+  if (row.archivedAt) return 'off';
+  if (row.flightState === 'ended') return 'ended';
+  const ready = row.approvalStatus === 'approved' && row.onOff === 'on' && row.paymentStatus === 'paid';
+  if (!ready) return 'off';
+  return row.flightState === 'scheduled' ? 'scheduled' : 'active';
 }
 
 /** The figures a campaign record works out from its current entry (docs/product/insights.md). */
@@ -42,6 +52,9 @@ export function toCampaign({ campaign: row, owner, ad, current, openLink }: Camp
     budget_amount: budget,
     budget,
     keywords: row.keywords,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    flight_state: row.flightState,
     approval_status: row.approvalStatus,
     decline_reason: row.declineReason,
     on_off: row.onOff,

@@ -1,7 +1,17 @@
-import { and, asc, count, eq, inArray, isNull, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../db/database';
 import { campaigns, type CampaignRow } from '../../db/schema';
 import { CampaignListQueries } from './campaign-lists';
 import { isDraftOf, type DraftOwner } from './campaign-views';
+
+/** A campaign the flight job moved, and where its flight stands now. */
+export interface FlightMove {
+  id: number;
+  state: 'running' | 'ended';
+  approvalStatus: CampaignRow['approvalStatus'];
+  /** Archived or deleted: it runs no more, so no one is told. */
+  offTheLists: boolean;
+}
 
 /**
  * `CampaignRepository`'s part that locks campaign rows for a change (decision 016's order: a
@@ -27,6 +37,34 @@ export class CampaignLocks extends CampaignListQueries {
       .orderBy(campaigns.id)
       .limit(500)
       .for('update', { skipLocked: true });
+  }
+
+  /**
+   * Moves flights whose day has come, on the calendar of each campaign's account (docs/product/
+   * campaigns.md, Flight dates): scheduled ones whose start day is today or past start running,
+   * and those whose end day is past end. Answers the campaigns moved, with their new state.
+   * Each update only moves a flight forward, so a round run twice, or by two processes, moves
+   * each campaign once. The UTC day ±1 bounds the look-up to the partial indexes' ranges.
+   */
+  async advanceFlights(now: Date): Promise<FlightMove[]> {
+    const utcDay = now.toISOString().slice(0, 10);
+    return queryRows<FlightMove>(
+      this.db,
+      sql`
+      WITH local AS (
+        SELECT c.id, (${now.toISOString()}::timestamptz AT TIME ZONE a.time_zone)::date AS today
+        FROM campaigns c JOIN advertisers a ON a.id = c.advertiser_id
+        WHERE (c.flight_state = 'scheduled' AND c.start_date <= ${utcDay}::date + 1)
+           OR (c.flight_state <> 'ended' AND c.end_date IS NOT NULL AND c.end_date < ${utcDay}::date + 1)
+      )
+      UPDATE campaigns c
+      SET flight_state = CASE WHEN c.end_date < local.today THEN 'ended' ELSE 'running' END
+      FROM local
+      WHERE c.id = local.id
+        AND (c.end_date < local.today OR (c.flight_state = 'scheduled' AND c.start_date <= local.today))
+      RETURNING c.id, c.flight_state AS state, c.approval_status AS "approvalStatus",
+        (c.archived_at IS NOT NULL OR c.deleted_at IS NOT NULL) AS "offTheLists"`,
+    );
   }
 
   /**

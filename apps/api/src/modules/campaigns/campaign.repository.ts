@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { CampaignDetailsValues } from '@portal/contract';
+import type { CampaignDetailsValues, FlightState } from '@portal/contract';
 import { campaigns, type CampaignRow } from '../../db/schema';
 import { CampaignLocks } from './campaign-locks';
 import { isDraftOf, type DraftOwner } from './campaign-views';
@@ -18,8 +18,11 @@ const banTouches = (userId: number) =>
   );
 
 /** The columns step 1 of the wizard writes. */
-function detailsColumns(details: CampaignDetailsValues) {
+function detailsColumns(details: CampaignDetailsValues, flightState: FlightState) {
   return {
+    startDate: details.start_date,
+    endDate: details.end_date,
+    flightState,
     name: details.campaign_name,
     objective: details.campaign_objective,
     budgetType: details.budget_type,
@@ -84,8 +87,13 @@ export class CampaignRepository extends CampaignLocks {
    * Creates the person's draft in the account, or updates it when there is one: one statement, so
    * two first saves at once still leave one draft (the unique index on a member's draft decides).
    */
-  async saveDraftDetails(owner: DraftOwner, details: CampaignDetailsValues, at: Date): Promise<CampaignRow> {
-    const columns = detailsColumns(details);
+  async saveDraftDetails(
+    owner: DraftOwner,
+    details: CampaignDetailsValues,
+    flightState: FlightState,
+    at: Date,
+  ): Promise<CampaignRow> {
+    const columns = detailsColumns(details, flightState);
     const [row] = await this.db
       .insert(campaigns)
       .values({ ...owner, ...columns, approvalStatus: 'draft', createdAt: at, updatedAt: at })

@@ -32,6 +32,7 @@ import type { CampaignRepository } from './campaign.repository';
 import type { CampaignView } from './campaign-views';
 import { campaignFactsOf } from './campaign-facts';
 import { toCampaign, toCampaignDetail } from './campaign-answers';
+import { checkedFlight, copiedFlight } from './flight-rules';
 
 /** The person whose wizard draft a request works on: the caller, in the account the request names. */
 const draftOwner = (principal: AdvertiserPrincipal) => ({
@@ -82,12 +83,14 @@ export class CampaignService {
   /** Step 1: the caller's draft is created, within the campaign quota, or updated when there is one. */
   async saveDetails(principal: AdvertiserPrincipal, details: CampaignDetailsValues): Promise<Campaign> {
     const { data, clock } = this.options;
+    // A draft has not started, so its dates are checked as a new campaign's.
+    const flightState = checkedFlight(details, principal.advertiser.timeZone, clock.now());
     const row = await data.withTransaction(async (repos) => {
       await this.lockQuotas(repos, principal.advertiser.id);
       // Saving the draft again adds no campaign.
       const creating = !(await repos.campaigns.findDraft(draftOwner(principal)));
       if (creating) await this.checkCampaignRoom(repos, principal.advertiser.id, 1);
-      return repos.campaigns.saveDraftDetails(draftOwner(principal), details, clock.now());
+      return repos.campaigns.saveDraftDetails(draftOwner(principal), details, flightState, clock.now());
     });
     return toCampaign((await data.repos.campaigns.findView(row.id))!);
   }
@@ -183,9 +186,11 @@ export class CampaignService {
       const nameChanged = changes.campaign_name !== undefined && changes.campaign_name !== campaign.name;
       const urlChanged = changes.destination_url !== undefined && changes.destination_url !== ad?.destinationUrl;
       if (urlChanged) await repos.ads.updateDestinationUrl(campaign.id, changes.destination_url!, now);
+      const flight = await this.changeFlight(repos, principal, campaign, changes);
       await repos.campaigns.update(campaign.id, {
         ...(changes.on_off !== undefined && { onOff: changes.on_off }),
         ...(nameChanged && { name: changes.campaign_name }),
+        ...flight,
         updatedAt: now,
       });
       if (nameChanged || urlChanged) {
@@ -214,6 +219,42 @@ export class CampaignService {
   }
 
   /**
+   * New flight dates from the Edit dialog (docs/product/campaigns.md, Flight dates): checked, kept
+   * in the History, and announced so that what is due follows them (payments.md). Dates are no
+   * part of the ad, so they never send a campaign back to review. Answers the columns to set.
+   */
+  private async changeFlight(
+    repos: CampaignRepositories,
+    principal: AdvertiserPrincipal,
+    campaign: CampaignRow,
+    changes: CampaignUpdateValues,
+  ): Promise<Partial<CampaignRow>> {
+    const dates = {
+      start_date: changes.start_date === undefined ? campaign.startDate : changes.start_date,
+      end_date: changes.end_date === undefined ? campaign.endDate : changes.end_date,
+    };
+    if (dates.start_date === campaign.startDate && dates.end_date === campaign.endDate) return {};
+    const now = this.options.clock.now();
+    const flightState = checkedFlight(dates, principal.advertiser.timeZone, now, campaign);
+    const before = { startDate: campaign.startDate, endDate: campaign.endDate };
+    await repos.audit.record(
+      {
+        actorId: principal.userId,
+        action: 'campaign.flight_changed',
+        subject: { type: 'campaign', id: campaign.id },
+        before: { start_date: before.startDate, end_date: before.endDate },
+        after: dates,
+      },
+      now,
+    );
+    await repos.events.record(
+      { type: 'campaign.flight_changed', userId: principal.userId, payload: { campaignId: campaign.id, before } },
+      now,
+    );
+    return { startDate: dates.start_date, endDate: dates.end_date, flightState };
+  }
+
+  /**
    * Copies each campaign and its ad into a new campaign awaiting review; the copy's files are
    * new records of the same stored objects, so no bytes are copied (decision 023). All or
    * nothing: every id must be one of the caller's submitted campaigns, and the copies must fit
@@ -239,6 +280,7 @@ export class CampaignService {
           budgetType: row.budgetType,
           budgetAmount: row.budgetAmount,
           keywords: row.keywords,
+          ...copiedFlight(row, principal.advertiser.timeZone, now),
           approvalStatus: 'pending',
           onOff: row.onOff,
           submittedAt: now,

@@ -71,6 +71,16 @@ export interface DomainEventPayloads {
   };
   /** A payment link was paid; the customer is told and e-mailed the receipt. */
   'campaign.paid': { campaignId: number; paymentId: number; payment?: PaymentFacts };
+  /**
+   * The customer changed a campaign's flight dates; what is due follows them (docs/product/payments.md,
+   * Flight dates and money). `before` is the flight as it was.
+   */
+  'campaign.flight_changed': {
+    campaignId: number;
+    before: { startDate: string | null; endDate: string | null };
+  };
+  /** The flight job saw an approved campaign's start or end day come; its people are told. */
+  'campaign.flight_moved': { campaignId: number; state: 'running' | 'ended'; campaign: CampaignFacts };
   /** A daily campaign's paid week ended and a new link was made; the customer is told, with it. */
   'campaign.payment_due': { campaignId: number; linkId: number; campaign?: CampaignFacts };
 }

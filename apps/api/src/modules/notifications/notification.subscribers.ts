@@ -1,4 +1,4 @@
-import { approvalNotice, formatCents } from '@portal/contract';
+import { approvalNotice, flightNotice, formatCents } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEvent, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
@@ -14,6 +14,13 @@ const SUBMISSION_WORDS = {
   duplicated: 'submitted',
   restored: 'restored',
 } as const;
+
+/** A period of 7 days, or fewer when the flight ends sooner (docs/product/payments.md, Flight dates and money). */
+function paymentDueMessage(name: string, amountCents: number, days: number | null) {
+  const period =
+    days === null || days === 7 ? 'the next 7 days' : `the last ${days === 1 ? 'day' : `${days} days`} of its flight`;
+  return `The paid week of your campaign "${name}" is over: pay ${formatCents(amountCents)} for ${period}`;
+}
 
 /** The customer who caused a campaign event: every submission is recorded with them. */
 function actorOf(event: DomainEvent): number {
@@ -97,6 +104,17 @@ export function subscribeNotifications(events: EventSubscriptions<NotificationRe
     );
   });
 
+  events.subscribe('campaign.flight_moved', 'notifications', async (event, { repos }) => {
+    const { campaignId, state, campaign } = event.payload;
+    await notifyMembers(
+      repos,
+      campaignId,
+      'campaigns',
+      { message: flightNotice(campaign.name, state), eventType: 'system', senderId: null },
+      event.createdAt,
+    );
+  });
+
   events.subscribe('campaign.payment_due', 'notifications', async (event, { repos }) => {
     const { campaignId, linkId } = event.payload;
     // The link of this event, still open: paid in between, there is nothing to ask for. Whether
@@ -105,7 +123,7 @@ export function subscribeNotifications(events: EventSubscriptions<NotificationRe
     if (link?.id !== linkId) return;
     const campaign = event.payload.campaign ?? (await campaignFactsNow(repos.campaigns, campaignId));
     if (!campaign) return;
-    const message = `The paid week of your campaign "${campaign.name}" is over: pay ${formatCents(link.amountCents)} for the next 7 days`;
+    const message = paymentDueMessage(campaign.name, link.amountCents, link.coversDays);
     await notifyMembers(
       repos,
       campaignId,

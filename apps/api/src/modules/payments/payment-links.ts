@@ -1,4 +1,4 @@
-import { centsToDollars } from '@portal/contract';
+import { centsToDollars, daysFromTo, nextDay, startOfDayIn, todayIn } from '@portal/contract';
 import { randomBytes } from 'node:crypto';
 import type { AmountDue } from '@portal/contract';
 import type { CampaignRow, PaymentLinkRow, paymentLinks } from '../../db/schema';
@@ -13,32 +13,102 @@ function centsOf(amount: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
-/** What one payment of the campaign charges: the budget, or 7 days of a daily budget. */
-function linkAmountCents(campaign: Pick<CampaignRow, 'budgetType' | 'budgetAmount'>): number {
-  const budget = centsOf(campaign.budgetAmount);
-  return campaign.budgetType === 'daily' ? budget * DAILY_PERIOD_DAYS : budget;
+/** What the money rules read of a campaign: its budget and its flight. */
+export type PricedCampaign = Pick<
+  CampaignRow,
+  'id' | 'advertiserId' | 'budgetType' | 'budgetAmount' | 'startDate' | 'endDate' | 'flightState'
+>;
+
+/**
+ * The days the next payment of a daily campaign covers (docs/product/payments.md, Flight dates and
+ * money): 7, or the days left in its flight from its first day still to come (today, or its start
+ * day), when fewer; 0 when none are left. Null for a lifetime budget, paid once for the flight.
+ */
+function periodDays(campaign: PricedCampaign, timeZone: string, at: Date): number | null {
+  if (campaign.budgetType !== 'daily') return null;
+  if (campaign.flightState === 'ended') return 0;
+  if (!campaign.endDate) return DAILY_PERIOD_DAYS;
+  const today = todayIn(timeZone, at);
+  const first = campaign.startDate && campaign.startDate > today ? campaign.startDate : today;
+  return Math.max(0, Math.min(DAILY_PERIOD_DAYS, daysFromTo(first, campaign.endDate)));
 }
 
-/** The end of the period a payment made `at` covers: 7 × 24 hours for a daily budget, none for a lifetime one. */
-export function coversUntil(coversDays: number | null, at: Date): Date | null {
-  return coversDays === null ? null : new Date(at.getTime() + coversDays * DAY_MS);
-}
+/** What one payment of the campaign charges: the budget, or the period's days of a daily budget. */
+const linkAmountCents = (campaign: PricedCampaign, days: number | null): number =>
+  centsOf(campaign.budgetAmount) * (days ?? 1);
 
-/** A new open link for the campaign's next payment (decision 016). */
-export function newPaymentLink(
-  campaign: Pick<CampaignRow, 'id' | 'advertiserId' | 'budgetType' | 'budgetAmount'>,
+/** The instant a campaign's flight ends: the midnight after its end day, in its account's zone; null without one. */
+const flightEndsAt = (flight: Pick<CampaignRow, 'endDate'>, timeZone: string): Date | null =>
+  flight.endDate ? startOfDayIn(nextDay(flight.endDate), timeZone) : null;
+
+/**
+ * The end of the period a payment made `at` covers: none for a lifetime budget; for a daily one,
+ * `coversDays` × 24 hours from the payment, or from the flight's first day when it is paid ahead,
+ * and never past the flight's end.
+ */
+export function coversUntil(
+  coversDays: number | null,
   at: Date,
-): typeof paymentLinks.$inferInsert {
+  flight: Pick<CampaignRow, 'startDate' | 'endDate'>,
+  timeZone: string,
+): Date | null {
+  if (coversDays === null) return null;
+  const startsAt = flight.startDate ? startOfDayIn(flight.startDate, timeZone) : at;
+  const from = Math.max(at.getTime(), startsAt.getTime());
+  const endsAt = flightEndsAt(flight, timeZone);
+  const until = from + coversDays * DAY_MS;
+  return new Date(endsAt ? Math.min(until, endsAt.getTime()) : until);
+}
+
+/**
+ * A paid period after the flight's dates changed: moved with a start that had not come yet (the
+ * period began at it), and cut at the new end. `before` is the flight as it was.
+ */
+export function movedPaidUntil(
+  paidUntil: Date,
+  before: Pick<CampaignRow, 'startDate'>,
+  after: Pick<CampaignRow, 'startDate' | 'endDate'>,
+  timeZone: string,
+  now: Date,
+): Date {
+  let until = paidUntil.getTime();
+  const oldStart = before.startDate ? startOfDayIn(before.startDate, timeZone) : null;
+  if (oldStart && oldStart > now) {
+    const newStart = after.startDate ? startOfDayIn(after.startDate, timeZone) : now;
+    until += Math.max(newStart.getTime(), now.getTime()) - oldStart.getTime();
+  }
+  const endsAt = flightEndsAt(after, timeZone);
+  return new Date(endsAt ? Math.min(until, endsAt.getTime()) : until);
+}
+
+/**
+ * A new open link for the campaign's next payment (decision 016), or none when its flight leaves
+ * nothing to pay for.
+ */
+export function newPaymentLink(
+  campaign: PricedCampaign,
+  timeZone: string,
+  at: Date,
+): typeof paymentLinks.$inferInsert | undefined {
+  if (campaign.flightState === 'ended') return undefined;
+  const days = periodDays(campaign, timeZone, at);
+  if (days === 0) return undefined;
   const token = randomBytes(24).toString('base64url');
   return {
     campaignId: campaign.id,
     advertiserId: campaign.advertiserId,
     token,
-    amountCents: linkAmountCents(campaign),
-    coversDays: campaign.budgetType === 'daily' ? DAILY_PERIOD_DAYS : null,
+    amountCents: linkAmountCents(campaign, days),
+    coversDays: days,
     status: 'open',
     createdAt: at,
   };
+}
+
+/** What an open link of the campaign asks after its flight changed: its days and amount, or none left. */
+export function repricedLink(campaign: PricedCampaign, timeZone: string, at: Date) {
+  const days = periodDays(campaign, timeZone, at);
+  return days === 0 ? undefined : { coversDays: days, amountCents: linkAmountCents(campaign, days) };
 }
 
 /**

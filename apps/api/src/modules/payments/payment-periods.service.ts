@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/job-runner';
 import { campaignFactsOf, type CampaignRepository } from '../campaigns';
 import type { EventRepository } from '../events';
+import type { AdvertiserRepository } from '../advertisers';
 import type { PaymentRepository } from './payment.repository';
 import { newPaymentLink } from './payment-links';
 
@@ -10,6 +11,7 @@ import { newPaymentLink } from './payment-links';
 export interface PaymentPeriodRepositories {
   payments: PaymentRepository;
   campaigns: CampaignRepository;
+  advertisers: AdvertiserRepository;
   events: EventRepository;
 }
 
@@ -38,7 +40,8 @@ export class PaymentPeriodService {
       for (const campaign of ended) {
         await repos.campaigns.update(campaign.id, { paymentStatus: 'unpaid', paidUntil: null });
         if (campaign.archivedAt || campaign.approvalStatus !== 'approved') continue;
-        const link = await repos.payments.openLink(newPaymentLink(campaign, now));
+        const next = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), now);
+        const link = next && (await repos.payments.openLink(next));
         if (!link) continue;
         const view = await repos.campaigns.findView(campaign.id);
         await repos.events.record(

@@ -10,6 +10,7 @@ import { newPaymentLink } from './payment-links';
 
 const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const RACES = 50;
+const NO_FLIGHT = { startDate: null, endDate: null, flightState: 'running' as const };
 
 /**
  * Archiving a campaign while its link is being paid (decision 016, the lock order). Meaningful on
@@ -68,7 +69,11 @@ describe('archiving a campaign while its link is paid', () => {
       .insert(paymentLinks)
       .values(
         ids.map((id) =>
-          newPaymentLink({ id, advertiserId, budgetType: 'lifetime', budgetAmount: '100.00' }, t.clock.now()),
+          newPaymentLink(
+            { id, advertiserId, budgetType: 'lifetime', budgetAmount: '100.00', ...NO_FLIGHT },
+            'UTC',
+            t.clock.now(),
+          )!,
         ),
       )
       .returning();

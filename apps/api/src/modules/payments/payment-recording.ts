@@ -61,7 +61,8 @@ export async function recordPayment(
   paidBy: number | null,
 ): Promise<PaymentRow> {
   const billing = await billingSnapshot(repos, link.advertiserId);
-  const until = coversUntil(link.coversDays, payment.paidAt);
+  const timeZone = await repos.advertisers.timeZoneOf(link.advertiserId);
+  const until = coversUntil(link.coversDays, payment.paidAt, campaign, timeZone);
   const row = await repos.payments.insertPayment({
     advertiserId: link.advertiserId,
     campaignId: link.campaignId,

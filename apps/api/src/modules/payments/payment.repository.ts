@@ -96,6 +96,24 @@ export class PaymentRepository {
     return row;
   }
 
+  /** The campaign's open link, locked; the campaign must be locked first (decision 016's order). */
+  async lockOpenLinkOf(campaignId: number): Promise<PaymentLinkRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.campaignId, campaignId), eq(paymentLinks.status, 'open')))
+      .for('update');
+    return row;
+  }
+
+  /** An open link's days and amount after its campaign's flight changed. */
+  async repriceOpenLink(id: number, priced: { coversDays: number | null; amountCents: number }): Promise<void> {
+    await this.db
+      .update(paymentLinks)
+      .set(priced)
+      .where(and(eq(paymentLinks.id, id), eq(paymentLinks.status, 'open')));
+  }
+
   async openLinkOf(campaignId: number): Promise<PaymentLinkRow | undefined> {
     const [row] = await this.db
       .select()

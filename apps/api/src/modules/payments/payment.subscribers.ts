@@ -1,22 +1,77 @@
+import type { CampaignRow } from '../../db/schema';
+import type { AdvertiserRepository } from '../advertisers';
 import type { CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
 import type { PaymentRepository } from './payment.repository';
-import { newPaymentLink } from './payment-links';
+import { movedPaidUntil, newPaymentLink, repricedLink } from './payment-links';
+
+type PaymentSubscriberRepositories = {
+  payments: PaymentRepository;
+  campaigns: CampaignRepository;
+  advertisers: AdvertiserRepository;
+};
+
+/** An approved campaign that is not archived and not paid asks for money, unless its flight is over. */
+const owes = (campaign: CampaignRow) =>
+  campaign.approvalStatus === 'approved' &&
+  !campaign.archivedAt &&
+  campaign.paymentStatus !== 'paid' &&
+  campaign.flightState !== 'ended';
+
+/**
+ * What is due follows the flight dates (docs/product/payments.md, Flight dates and money). The
+ * campaign is locked first, then its link (decision 016's order). An open link asks for the days
+ * the new dates leave, or is cancelled when none are left; a paid daily period moves with a start
+ * that had not come and ends no later than the new end; a campaign that owes and has no link (one
+ * whose end was moved after it had ended) gets one.
+ */
+async function followFlight(
+  repos: PaymentSubscriberRepositories,
+  campaignId: number,
+  before: { startDate: string | null },
+  at: Date,
+) {
+  const campaign = await repos.campaigns.lockSubmitted(campaignId);
+  if (!campaign || campaign.approvalStatus !== 'approved' || campaign.archivedAt) return;
+  const timeZone = await repos.advertisers.timeZoneOf(campaign.advertiserId);
+  if (campaign.paidUntil) {
+    const paidUntil = movedPaidUntil(campaign.paidUntil, before, campaign, timeZone, at);
+    await repos.campaigns.update(campaign.id, { paidUntil });
+  }
+  const link = await repos.payments.lockOpenLinkOf(campaign.id);
+  if (link) {
+    const priced = repricedLink(campaign, timeZone, at);
+    if (!priced) await repos.payments.cancelOpenLinks([campaign.id], at);
+    else await repos.payments.repriceOpenLink(link.id, priced);
+  } else if (owes(campaign)) {
+    const next = newPaymentLink(campaign, timeZone, at);
+    if (next) await repos.payments.openLink(next);
+  }
+}
 
 /**
  * Approving a campaign opens its first payment link (docs/product/payments.md, Payment links),
- * unless it is paid or has a link open already (approved again after an edit).
+ * unless it is paid or has a link open already (approved again after an edit), or its flight left
+ * nothing to pay for. Flight dates move what is due; a flight that ends cancels the open link.
  */
-export function subscribePayments(
-  events: EventSubscriptions<{ payments: PaymentRepository; campaigns: CampaignRepository }>,
-): void {
+export function subscribePayments(events: EventSubscriptions<PaymentSubscriberRepositories>): void {
   events.subscribe('campaign.reviewed', 'payments', async (event, { repos }) => {
     if (event.payload.decision !== 'approved') return;
     // The campaign is locked before its link is made (decision 016's order), so an archive
     // cannot slip in between this check and the new link.
     const campaign = await repos.campaigns.lockSubmitted(event.payload.campaignId);
-    if (!campaign) return;
-    if (campaign.paymentStatus === 'paid' || campaign.archivedAt || campaign.approvalStatus !== 'approved') return;
-    await repos.payments.openLink(newPaymentLink(campaign, event.createdAt));
+    if (!campaign || !owes(campaign)) return;
+    const link = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), event.createdAt);
+    if (link) await repos.payments.openLink(link);
+  });
+
+  events.subscribe('campaign.flight_changed', 'payments', async (event, { repos }) => {
+    await followFlight(repos, event.payload.campaignId, event.payload.before, event.createdAt);
+  });
+
+  events.subscribe('campaign.flight_moved', 'payments', async (event, { repos }) => {
+    if (event.payload.state !== 'ended') return;
+    const campaign = await repos.campaigns.lockSubmitted(event.payload.campaignId);
+    if (campaign) await repos.payments.cancelOpenLinks([campaign.id], event.createdAt);
   });
 }

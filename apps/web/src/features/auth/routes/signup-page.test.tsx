@@ -301,6 +301,8 @@ describe('the whole sign-up', () => {
       city: 'Springfield',
       state: 'Oregon',
       postal_code: '97403',
+      // The new account takes the browser's time zone (the test runner's).
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(window.localStorage.getItem('authToken')).toBe('fresh-token');
     expect(sessionStore.getState().billingInfo?.accountType).toBe('individual');

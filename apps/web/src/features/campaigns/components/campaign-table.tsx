@@ -1,5 +1,12 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Switch, Text, Tooltip } from '@mantine/core';
-import { dueBreakdown, SPENT_LABELS, type Campaign, type CustomerListTab } from '@portal/contract';
+import {
+  ARCHIVED_DELIVERY_LABEL,
+  deliveryLabel,
+  dueBreakdown,
+  SPENT_LABELS,
+  type Campaign,
+  type CustomerListTab,
+} from '@portal/contract';
 import { IconExternalLink, IconPencil, IconRestore, IconSend, IconTrash, type TablerIcon } from '@tabler/icons-react';
 import { DataTable, useDataTableLayout, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
@@ -42,9 +49,9 @@ type Column = DataColumn<Campaign>;
 
 const DELIVERY = {
   // docs/product/campaigns.md, Campaign state: the Active list says "Paused" for `off`.
-  active: (campaign: Campaign) => (campaign.delivery_status === 'active' ? 'Active' : 'Paused'),
+  active: deliveryLabel,
   // An archived campaign never delivers again.
-  archived: () => 'Off',
+  archived: () => ARCHIVED_DELIVERY_LABEL,
 };
 
 /**

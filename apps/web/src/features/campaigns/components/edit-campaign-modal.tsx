@@ -5,14 +5,17 @@ import {
   CAMPAIGN_LIMITS,
   CAMPAIGN_MESSAGES,
   destinationUrlSchema,
+  FLIGHT_TEXTS,
   type Campaign,
 } from '@portal/contract';
 import { useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import { FormActions } from '@/components/form-actions';
 import { useFocusFirstInvalid } from '@/lib/form-errors';
+import { useAccountDay } from '@/lib/membership';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useUpdateCampaign } from '../api/change-campaigns';
+import { FlightDateFields, useFlightEdits } from './flight-date-fields';
 
 /** docs/product/campaigns.md, Editing a campaign: the checks made before sending, each a toast. */
 function problemsOf(values: { name: string; url: string; objective: string }): [title: string, message: string][] {
@@ -28,15 +31,32 @@ function problemsOf(values: { name: string; url: string; objective: string }): [
 
 const isArchived = (campaign: Campaign) => campaign.archived_at !== null;
 
+/**
+ * docs/product/campaigns.md, Editing a campaign: a new name or link sends an approved campaign back
+ * to review, which takes it off the Active tab; the dialog says so before it is saved.
+ */
+const sendsBackToReview = (campaign: Campaign, name: string, url: string) =>
+  campaign.approval_status === 'approved' &&
+  !isArchived(campaign) &&
+  (name.trim() !== campaign.campaign_name || url.trim() !== (campaign.destination_url ?? ''));
+
+interface EditedValues {
+  name: string;
+  url: string;
+  onOff: Campaign['on_off'];
+  /** The flight dates that changed (`useFlightEdits`). */
+  flight: { start_date?: string | null; end_date?: string | null };
+}
+
 /** Sends the dialog's values, says whether the campaign went back to review, and closes the dialog. */
 function useSaveEdits(campaign: Campaign, onClose: () => void) {
   const update = useUpdateCampaign();
-  const save = ({ name, url, onOff }: { name: string; url: string; onOff: Campaign['on_off'] }) => {
+  const save = ({ name, url, onOff, flight }: EditedValues) => {
     // An archived campaign cannot be switched on (409), even when it was left on before
     // archiving: its "on" is then not sent, so its name and link can still change.
     const onOffChange = isArchived(campaign) && onOff === 'on' ? {} : { on_off: onOff };
     update.mutate(
-      { id: campaign.id, ...onOffChange, campaign_name: name.trim(), destination_url: url.trim() },
+      { id: campaign.id, ...onOffChange, campaign_name: name.trim(), destination_url: url.trim(), ...flight },
       {
         onSuccess: (answer) => {
           const backToReview = campaign.approval_status === 'approved' && answer.data.approval_status === 'pending';
@@ -85,14 +105,9 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
   const [nameError, setNameError] = useState<string>();
   const [urlError, setUrlError] = useState<string>();
   const { save, saving } = useSaveEdits(campaign, onClose);
+  const flight = useFlightEdits(campaign, useAccountDay());
   const focusFirstInvalid = useFocusFirstInvalid();
   const archived = isArchived(campaign);
-  // docs/product/campaigns.md, Editing a campaign: a new name or link sends an approved
-  // campaign back to review, which takes it off the Active tab; say so before it is saved.
-  const sendsBackToReview =
-    campaign.approval_status === 'approved' &&
-    !archived &&
-    (name.trim() !== campaign.campaign_name || url.trim() !== (campaign.destination_url ?? ''));
 
   return (
     <form
@@ -108,12 +123,14 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
           messageOf('Missing Destination URL') ??
             (messageOf('Invalid URL') === undefined ? undefined : AD_MESSAGES.destinationInvalid),
         );
-        if (problems.length > 0) {
+        const flightProblems = flight.check();
+        if (problems.length > 0 || flightProblems.length > 0) {
           for (const [title, message] of problems) notifyError(title, message);
+          for (const message of flightProblems) notifyError(FLIGHT_TEXTS.invalidDatesTitle, message);
           focusFirstInvalid(event.currentTarget);
           return;
         }
-        save({ name, url, onOff });
+        save({ name, url, onOff, flight: flight.changes });
       }}
     >
       <Stack gap="md">
@@ -143,7 +160,14 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
         {/* Fixed once the campaign exists: shown, not editable. */}
         <TextInput label="Objective" value={campaign.campaign_objective} disabled />
         <StatusField archived={archived} value={onOff} onChange={setOnOff} />
-        {sendsBackToReview && (
+        <FlightDateFields
+          values={flight.values}
+          errors={flight.errors}
+          accountDay={flight.accountDay}
+          startFixed={flight.started}
+          onChange={flight.change}
+        />
+        {sendsBackToReview(campaign, name, url) && (
           <Alert color="yellow" variant="light" role="status">
             {CAMPAIGN_MESSAGES.editSendsBackToReview}
           </Alert>

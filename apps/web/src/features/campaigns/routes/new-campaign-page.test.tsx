@@ -212,6 +212,8 @@ describe('the new-campaign wizard', () => {
       budget_type: 'lifetime',
       budget_amount: 250,
       keywords: ['shoes', 'autumn', 'sale'],
+      start_date: null,
+      end_date: null,
     });
     expect(sentJson(callsTo(fetchMock, 'POST /api/ad-templates/presigned-url')[0])).toEqual({
       file_name: 'photo.png',

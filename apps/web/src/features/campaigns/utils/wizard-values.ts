@@ -10,6 +10,7 @@ import {
   type Campaign,
   type CampaignContent,
   type CampaignObjective,
+  flightProblems,
 } from '@portal/contract';
 import { z } from 'zod';
 import { storage } from '@/lib/storage';
@@ -23,6 +24,9 @@ export interface DetailsValues {
   /** '' while the field is empty. */
   budget_amount: number | '';
   keywords: string[];
+  /** Flight dates, 'YYYY-MM-DD', or '' for none. */
+  start_date: string;
+  end_date: string;
 }
 
 /** Step 2's texts. */
@@ -48,6 +52,8 @@ export const DEFAULT_DETAILS: DetailsValues = {
   budget_type: 'lifetime',
   budget_amount: '',
   keywords: [],
+  start_date: '',
+  end_date: '',
 };
 
 export const EMPTY_AD: AdValues = { ad_title: '', ad_description: '', destination_url: '' };
@@ -73,18 +79,29 @@ export function addKeyword(keywords: string[], typed: string): string[] {
 /** Step 1's fields, by their API names, that a message can be shown under. */
 export type DetailsErrors = Partial<Record<keyof DetailsValues, string>>;
 
-/** Step 1's checks in the documented order: each failing rule's message, keyed by its field. */
-export function detailsErrors(values: DetailsValues): DetailsErrors {
+/** The flight dates as the API takes them: null for none. */
+export const flightOfValues = (values: Pick<DetailsValues, 'start_date' | 'end_date'>) => ({
+  start_date: values.start_date || null,
+  end_date: values.end_date || null,
+});
+
+/**
+ * Step 1's checks in the documented order: each failing rule's message, keyed by its field.
+ * `today` is the day in the account's time zone, which the flight dates are checked against.
+ */
+export function detailsErrors(values: DetailsValues, today: string): DetailsErrors {
   const errors: DetailsErrors = {};
   if (values.campaign_name.trim() === '') errors.campaign_name = CAMPAIGN_MESSAGES.nameRequired;
   if (values.budget_amount === '') errors.budget_amount = CAMPAIGN_MESSAGES.budgetRequired;
   else if (values.budget_amount === 0) errors.budget_amount = CAMPAIGN_MESSAGES.budgetZero;
   if (values.keywords.length < CAMPAIGN_LIMITS.minKeywords) errors.keywords = CAMPAIGN_MESSAGES.keywordsRequired;
+  for (const problem of flightProblems(flightOfValues(values), today)) errors[problem.field] ??= problem.message;
   return errors;
 }
 
 /** The same messages in order, for the "Missing Field" toast. */
-export const missingDetails = (values: DetailsValues): string[] => Object.values(detailsErrors(values));
+export const missingDetails = (values: DetailsValues, today: string): string[] =>
+  Object.values(detailsErrors(values, today));
 
 /** Step 2's checks: each field's message, keyed by field, for the form to show under each. */
 export function adErrors(values: AdValues, mediaCount: number): Partial<Record<keyof AdValues | 'media', string>> {
@@ -104,6 +121,8 @@ export const detailsOfCampaign = (campaign: Campaign): DetailsValues => ({
   budget_type: campaign.budget_type,
   budget_amount: campaign.budget_amount,
   keywords: campaign.keywords,
+  start_date: campaign.start_date ?? '',
+  end_date: campaign.end_date ?? '',
 });
 
 export const adOfTemplate = (template: AdTemplate | null): AdValues =>

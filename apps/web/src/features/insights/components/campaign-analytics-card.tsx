@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Collapse, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
+  DELIVERY_LABELS,
   FIGURES,
   FIGURES_BY_KEY,
   fieldLabelOf,
@@ -106,7 +107,7 @@ function Figures({ figures, campaign }: { figures: Row[]; campaign: Campaign }) 
 }
 
 function StatusBadges({ campaign }: { campaign: Campaign }) {
-  const delivery = campaign.archived_at ? 'Archived' : campaign.delivery_status === 'active' ? 'Active' : 'Paused';
+  const delivery = campaign.archived_at ? 'Archived' : DELIVERY_LABELS[campaign.delivery_status];
   return (
     <Group gap={6}>
       <Badge variant="default">{delivery}</Badge>

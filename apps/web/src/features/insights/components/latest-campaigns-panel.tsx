@@ -1,5 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { SPENT_LABELS, type Campaign } from '@portal/contract';
+import { DELIVERY_LABELS, SPENT_LABELS, type Campaign } from '@portal/contract';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
@@ -29,8 +29,8 @@ function campaignStatusLabel(campaign: Campaign): { label: string; className?: s
       return { label: 'Draft' };
     default:
       return campaign.delivery_status === 'active'
-        ? { label: 'Active', className: statusColors.ok }
-        : { label: 'Paused' };
+        ? { label: DELIVERY_LABELS.active, className: statusColors.ok }
+        : { label: DELIVERY_LABELS[campaign.delivery_status] };
   }
 }
 

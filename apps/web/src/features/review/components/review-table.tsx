@@ -1,5 +1,5 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
-import { SPENT_LABELS, type Campaign, type ReviewListingType } from '@portal/contract';
+import { deliveryLabel, SPENT_LABELS, type Campaign, type ReviewListingType } from '@portal/contract';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { paths } from '@/config/paths';
@@ -101,7 +101,7 @@ const columnsOf = (onEditMetrics: (campaign: Campaign) => void): Record<ReviewLi
     {
       key: 'delivery',
       header: 'Delivery',
-      cell: (c) => (c.archived_at ? 'Off' : c.delivery_status === 'active' ? 'Active' : 'Paused'),
+      cell: deliveryLabel,
       card: 'lead',
     },
     { key: 'payment', header: 'Payment Status', cell: (c) => capitalised(c.payment_status), card: 'lead' },

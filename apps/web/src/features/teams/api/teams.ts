@@ -53,6 +53,10 @@ export const useChangeMemberRole = () =>
   );
 export const useRemoveMember = () =>
   useTeamMutation('remove', (userId: number) => callApi(endpoints.removeMember, { params: { userId } }));
+export const useSetTimeZone = () =>
+  useTeamMutation('time-zone', (time_zone: string) =>
+    callApi(endpoints.setAdvertiserTimeZone, { body: { time_zone } }),
+  );
 export const useRenameAdvertiser = () =>
   useTeamMutation('rename', (name: string) => callApi(endpoints.renameAdvertiser, { body: { name } }));
 

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useCurrentMembership, useSwitchAdvertiser } from '@/lib/membership';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useLeaveAdvertiser } from '../api/teams';
+import { TimeZoneField } from './time-zone-field';
 
 /**
  * The advertiser accounts the user belongs to, with their role in each (docs/product/teams.md):
@@ -83,6 +84,7 @@ export function MembershipsPanel() {
           );
         })}
       </Stack>
+      <TimeZoneField />
     </Panel>
   );
 }

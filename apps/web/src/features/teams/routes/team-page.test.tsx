@@ -14,6 +14,7 @@ const INVITE = 'POST /api/customer/team/invitations';
 const membership = (advertiser_id: number, name: string, role: AdvertiserRole): Membership => ({
   advertiser_id,
   name,
+  time_zone: 'UTC',
   role,
   suspended: false,
 });
@@ -26,7 +27,7 @@ const noActiveCampaigns = () =>
 
 const team = () =>
   jsonResponse({
-    advertiser: { advertiser_id: 1, name: 'Acme Ads', suspended: false },
+    advertiser: { advertiser_id: 1, name: 'Acme Ads', suspended: false, time_zone: 'UTC' },
     members: [
       {
         user_id: 7,

@@ -3,6 +3,7 @@ import { CAMPAIGN_LIMITS, CAMPAIGN_OBJECTIVES, type CampaignObjective } from '@p
 import { useId } from 'react';
 import type { DetailsErrors, DetailsValues } from '../../utils/wizard-values';
 import { KeywordInput } from './keyword-input';
+import { FlightDateFields, type AccountDay } from '../flight-date-fields';
 
 /**
  * A radio group's error, tied to its options. Mantine shows the message under the group and
@@ -54,10 +55,12 @@ function Choice({
 export function CampaignDetailsStep({
   values,
   errors,
+  accountDay,
   onChange,
 }: {
   values: DetailsValues;
   errors: DetailsErrors;
+  accountDay: AccountDay;
   onChange: (change: Partial<DetailsValues>) => void;
 }) {
   const objectiveError = useChoiceError(errors.campaign_objective);
@@ -125,6 +128,7 @@ export function CampaignDetailsStep({
         onChange={(value) => onChange({ budget_amount: value === '' ? '' : Number(value) })}
       />
       <KeywordInput value={values.keywords} error={errors.keywords} onChange={(keywords) => onChange({ keywords })} />
+      <FlightDateFields values={values} errors={errors} accountDay={accountDay} onChange={onChange} />
     </Stack>
   );
 }

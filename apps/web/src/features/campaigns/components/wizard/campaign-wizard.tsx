@@ -4,6 +4,7 @@ import { IconRocket } from '@tabler/icons-react';
 import { useReducer, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAccountDay } from '@/lib/membership';
 import { useStepFocus } from '@/lib/use-step-focus';
 import { useSession } from '@/stores/session-store';
 import { initialWizardState, wizardReducer, type WizardStart, type WizardStep } from '../../utils/wizard-state';
@@ -42,7 +43,8 @@ function startingPoint(userId: number, draft: ServerDraft | null): WizardStart &
     step: (draft ? (draft.ad_template ? 3 : 2) : 1) as WizardStep,
     draftId: draft?.campaign.id ?? null,
     templateId: draft?.ad_template?.id ?? null,
-    details: edits?.details ?? (draft ? detailsOfCampaign(draft.campaign) : DEFAULT_DETAILS),
+    // Edits kept by an older version of the page may lack the newer fields.
+    details: { ...DEFAULT_DETAILS, ...(edits?.details ?? (draft ? detailsOfCampaign(draft.campaign) : {})) },
     ad: edits?.ad ?? adOfTemplate(draft?.ad_template ?? null),
     media: [...serverMedia, ...extraMedia],
   };
@@ -128,6 +130,7 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
   const media = useMediaUploads(start.media);
   const edits = useLocalEdits(userId, state, media.items, () => dispatch({ type: 'edits-written' }));
   const saves = useWizardSaves({ userId, state, dispatch, media, forgetEdits: edits.forget, stepStart });
+  const accountDay = useAccountDay();
 
   if (step === 4) return <UnderReview cardRef={stepStart} />;
 
@@ -139,7 +142,11 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
         {step === 1 && (
           <CampaignDetailsStep
             values={details}
-            errors={{ ...(state.showDetailErrors ? detailsErrors(details) : {}), ...state.serverDetailErrors }}
+            accountDay={accountDay}
+            errors={{
+              ...(state.showDetailErrors ? detailsErrors(details, accountDay.today) : {}),
+              ...state.serverDetailErrors,
+            }}
             onChange={(change) => {
               dispatch({ type: 'details-changed', change });
               edits.scheduleWrite();

@@ -2,13 +2,14 @@ import type { Dispatch, RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { serverFieldErrors, useFocusFirstInvalid } from '@/lib/form-errors';
+import { useAccountDay } from '@/lib/membership';
 import { notifyActionError, notifyError, notifyRequestError } from '@/lib/notify';
 import { useDeleteCampaignDraft } from '../../api/delete-campaign-draft';
 import { usePublishCampaign } from '../../api/publish-campaign';
 import { useSaveAdTemplate } from '../../api/save-ad-template';
 import { useSaveCampaignDetails } from '../../api/save-campaign-details';
 import { deleteMedia } from '../../api/upload-media';
-import { adErrors, mediaOfTemplate, missingDetails } from '../../utils/wizard-values';
+import { adErrors, flightOfValues, mediaOfTemplate, missingDetails } from '../../utils/wizard-values';
 import type { AdErrors, WizardAction, WizardState } from '../../utils/wizard-state';
 import { isStored, type useMediaUploads } from './use-media-uploads';
 
@@ -42,11 +43,12 @@ function adErrorsOfServer(error: unknown): AdErrors {
 function useLeaveSteps({ userId, state, dispatch, media, stepStart }: WizardContext) {
   const focusFirstInvalid = useFocusFirstInvalid();
   const saveDetails = useSaveCampaignDetails();
+  const { today } = useAccountDay();
   const saveAd = useSaveAdTemplate();
 
   const leaveDetails = () => {
     dispatch({ type: 'leave-details-tried' });
-    const missing = missingDetails(state.details);
+    const missing = missingDetails(state.details, today);
     if (missing.length > 0) {
       // The toast lists them all; each is also under its field, where the keyboard goes.
       notifyError('Missing Field', missing.join('\n'));
@@ -54,7 +56,11 @@ function useLeaveSteps({ userId, state, dispatch, media, stepStart }: WizardCont
       return;
     }
     saveDetails.mutate(
-      { ...state.details, budget_amount: state.details.budget_amount as number },
+      {
+        ...state.details,
+        budget_amount: state.details.budget_amount as number,
+        ...flightOfValues(state.details),
+      },
       {
         onSuccess: ({ data }) => dispatch({ type: 'details-saved', draftId: data.id }),
         onError: (error) => {
