@@ -13,9 +13,12 @@ import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEventPayloads, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
 import { recipientsOfCampaign, type AdvertiserRepository } from '../advertisers';
+import { alertNotice, alertRecipients, type AlertSettingsRepository } from '../alerts';
+import type { UserRepository } from '../users';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mail.service';
 import {
+  campaignAlertNotice,
   campaignApprovedNotice,
   campaignDeclinedNotice,
   emailChangedNotice,
@@ -63,6 +66,8 @@ export function subscribeMail(
     campaigns: CampaignRepository;
     payments: PaymentRepository;
     advertisers: AdvertiserRepository;
+    users: UserRepository;
+    alertSettings: AlertSettingsRepository;
   }>,
   mailer: Mailer,
   publicOrigin: string,
@@ -138,6 +143,44 @@ export function subscribeMail(
     });
     const { recipients } = await recipientsOfCampaign(repos, campaignId, 'payments');
     for (const { email } of recipients) await mailer.queue(repos, email, notice);
+    afterCommit(() => mailer.kick());
+  });
+
+  subscribeAlertMail(events, mailer, publicOrigin);
+}
+
+/**
+ * Alerts by e-mail (docs/product/alerts.md), to those they go to who did not turn that alert's
+ * e-mail off on My account; the portal's notification goes to all of them regardless.
+ */
+function subscribeAlertMail(
+  events: EventSubscriptions<{
+    mail: MailRepository;
+    campaigns: CampaignRepository;
+    advertisers: AdvertiserRepository;
+    users: UserRepository;
+    alertSettings: AlertSettingsRepository;
+  }>,
+  mailer: Mailer,
+  publicOrigin: string,
+): void {
+  events.subscribe('campaign.alert_raised', 'mail', async (event, { repos, afterCommit }) => {
+    const notice = alertNotice(event.payload);
+    const { recipients } = await alertRecipients(repos, event.payload);
+    const off = await repos.alertSettings.emailOff(
+      recipients.map(({ userId }) => userId),
+      event.payload.kind,
+    );
+    const message = campaignAlertNotice.with({
+      title: notice.title,
+      message: notice.message,
+      action: notice.action,
+      url: `${publicOrigin}${notice.link}`,
+      settingsUrl: `${publicOrigin}${MY_ACCOUNT_PAGES[notice.forAdministrators ? 'admin' : 'customer']}`,
+    });
+    for (const { userId, email } of recipients) {
+      if (!off.has(userId)) await mailer.queue(repos, email, message);
+    }
     afterCommit(() => mailer.kick());
   });
 }
