@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ALERT_MESSAGES, ROLE, type AdvertiserRole, type AlertKind, type Notification } from '@portal/contract';
 import { advertiserMembers, campaignAlerts } from '../../db/schema';
 import { createTransactor } from '../../db/transactor';
-import { enterFigures, wizardOf } from '../../../test/campaigns';
+import { approveCampaign, enterFigures, wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 import { CampaignRepository } from '../campaigns';
 import { EventRepository } from '../events';
@@ -61,11 +61,7 @@ describe('alerts', () => {
   /** A campaign through the wizard, approved, with the approval's events handled. */
   async function approved(token: string, change: Record<string, unknown> = {}) {
     const campaign = await wizard.createSubmitted(token, change);
-    const decided = await call('POST', `/api/update-campaign-approval-status/${campaign.id}`, adminToken, {
-      approval_status: 'approved',
-    });
-    expect(decided.statusCode).toBe(200);
-    await t.app.events.dispatchPending();
+    await approveCampaign(t, adminToken, campaign.id);
     return campaign.id;
   }
 

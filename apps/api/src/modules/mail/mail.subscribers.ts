@@ -54,6 +54,16 @@ function newSignInParams(signIn: DomainEventPayloads['account.new_sign_in'], pub
   };
 }
 
+/** What the mail subscribers read and write through. */
+type MailRepositories = {
+  mail: MailRepository;
+  campaigns: CampaignRepository;
+  payments: PaymentRepository;
+  advertisers: AdvertiserRepository;
+  users: UserRepository;
+  alertSettings: AlertSettingsRepository;
+};
+
 /**
  * The e-mails that follow from events: notices of changes to an account (docs/product/accounts.md),
  * of review decisions (docs/product/review.md) and of payments (docs/product/payments.md).
@@ -61,14 +71,7 @@ function newSignInParams(signIn: DomainEventPayloads['account.new_sign_in'], pub
  * path, where answers to the portal's own pages carry the path alone.
  */
 export function subscribeMail(
-  events: EventSubscriptions<{
-    mail: MailRepository;
-    campaigns: CampaignRepository;
-    payments: PaymentRepository;
-    advertisers: AdvertiserRepository;
-    users: UserRepository;
-    alertSettings: AlertSettingsRepository;
-  }>,
+  events: EventSubscriptions<MailRepositories>,
   mailer: Mailer,
   publicOrigin: string,
   seller: SellerConfig,
@@ -153,17 +156,7 @@ export function subscribeMail(
  * Alerts by e-mail (docs/product/alerts.md), to those they go to who did not turn that alert's
  * e-mail off on My account; the portal's notification goes to all of them regardless.
  */
-function subscribeAlertMail(
-  events: EventSubscriptions<{
-    mail: MailRepository;
-    campaigns: CampaignRepository;
-    advertisers: AdvertiserRepository;
-    users: UserRepository;
-    alertSettings: AlertSettingsRepository;
-  }>,
-  mailer: Mailer,
-  publicOrigin: string,
-): void {
+function subscribeAlertMail(events: EventSubscriptions<MailRepositories>, mailer: Mailer, publicOrigin: string): void {
   events.subscribe('campaign.alert_raised', 'mail', async (event, { repos, afterCommit }) => {
     const notice = alertNotice(event.payload);
     const { recipients } = await alertRecipients(repos, event.payload);
