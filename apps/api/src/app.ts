@@ -25,6 +25,7 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { paymentRoutes } from './modules/payments/payment.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
+import { alertRoutes } from './modules/alerts/alert.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
@@ -230,6 +231,7 @@ async function productRoutes(
     notificationService: services.notificationService,
     notificationHub,
   });
+  await product.register(alertRoutes, { alertService: services.alertService });
   await product.register(insightsRoutes, { insightsService: services.insightsService });
   await product.register(paymentRoutes, {
     cardService: services.cardService,

@@ -8,6 +8,9 @@ import type { Clock } from './lib/clock';
 import { JobRunner } from './lib/job-runner';
 import type { Metrics } from './lib/metrics';
 import { AccountService } from './modules/account/account.service';
+import { AlertRepository } from './modules/alerts/alert.repository';
+import { alertJobs, AlertService } from './modules/alerts/alert.service';
+import { AlertSettingsRepository } from './modules/alerts/alert-settings.repository';
 import { AdvertiserService } from './modules/advertisers/advertiser.service';
 import { InvitationRepository } from './modules/advertisers/invitation.repository';
 import { TeamService } from './modules/advertisers/team.service';
@@ -83,6 +86,8 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     statistics: (db: Database) => new StatisticsRepository(db),
     figures: (db: Database) => new FiguresRepository(db),
     payments: (db: Database) => new PaymentRepository(db),
+    alerts: (db: Database) => new AlertRepository(db),
+    alertSettings: (db: Database) => new AlertSettingsRepository(db),
   };
 }
 type Factories = ReturnType<typeof repositoryFactories>;
@@ -136,6 +141,7 @@ export function composeServices(options: CompositionOptions) {
     ...campaignJobs(services.campaignService),
     ...flightJobs(services.flightService),
     ...paymentJobs(services.paymentPeriodService),
+    ...alertJobs(services.alertService),
   ]) {
     jobs.register(job);
   }
@@ -158,7 +164,16 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
     clock,
     jobs,
     log,
-    repositories: pick(repositories, 'mail', 'notifications', 'campaigns', 'users', 'payments', 'advertisers'),
+    repositories: pick(
+      repositories,
+      'mail',
+      'notifications',
+      'campaigns',
+      'users',
+      'payments',
+      'advertisers',
+      'alertSettings',
+    ),
   });
   const mailer = new Mailer({
     data: createTransactor(database.db, pick(repositories, 'mail')),
@@ -241,9 +256,10 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
   });
   const notificationService = new NotificationService({ data: data('notifications'), clock, productName });
   const insightsService = new InsightsService({
-    data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit'),
+    data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit', 'alerts', 'events'),
     clock,
   });
+  const alertService = new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock });
   return {
     authService,
     twoFactorService,
@@ -257,6 +273,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     notificationService,
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
+    alertService,
     ...composePaymentServices(options, data),
   };
 }

@@ -91,6 +91,18 @@ export function wizardOf(testApp: () => TestApp) {
   return { saveDetails, upload, putFile, adBody, saveAd, publish, createSubmitted, setState };
 }
 
+/** Approves a submitted campaign as an administrator, and hands the approval's events to their subscribers. */
+export async function approveCampaign(testApp: TestApp, adminToken: string, campaignId: number) {
+  const decided = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/update-campaign-approval-status/${campaignId}`,
+    headers: bearer(adminToken),
+    payload: { approval_status: 'approved' },
+  });
+  expect(decided.statusCode).toBe(200);
+  await testApp.app.events.dispatchPending();
+}
+
 /**
  * Campaigns written straight to the database, for tests about what is read from many of them
  * (lists, dashboards, exports) rather than how they are made. Newest last: each is a minute

@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account/account.endpoints';
+import { alertEndpoints } from './alerts/alert.endpoints';
 import { advertiserEndpoints } from './advertisers/advertiser.endpoints';
 import { authEndpoints } from './auth/auth.endpoints';
 import { campaignEndpoints } from './campaigns/campaign.endpoints';
@@ -19,6 +20,7 @@ export const endpoints = {
   ...signupEndpoints,
   ...twoFactorEndpoints,
   ...accountEndpoints,
+  ...alertEndpoints,
   ...advertiserEndpoints,
   ...campaignEndpoints,
   ...mediaEndpoints,

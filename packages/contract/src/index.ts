@@ -48,3 +48,5 @@ export * from './payments/payment-pages';
 export * from './payments/payments.endpoints';
 export * from './advertisers/advertiser.schemas';
 export * from './advertisers/advertiser.endpoints';
+export * from './alerts/alert.schemas';
+export * from './alerts/alert.endpoints';

@@ -1,4 +1,4 @@
-import { isAdminRole, MY_ACCOUNT_PAGES, pagePath, PAYMENT_PAGES, TEAM_PAGES } from '@portal/contract';
+import { isAdminRole, MY_ACCOUNT_PAGES, NOTICE_PAGES, pagePath, PAYMENT_PAGES, TEAM_PAGES } from '@portal/contract';
 
 /**
  * Every page's path, in one place: the router, the menus, the guards and every link and
@@ -13,10 +13,10 @@ export const paths = {
   resetPasswordLink: pagePath('/reset-password/:linkhash', 'linkhash'),
 
   dashboard: '/dashboard',
-  campaigns: '/campaigns',
+  campaigns: NOTICE_PAGES.campaigns,
   newCampaign: '/campaigns/new',
   analytics: '/analytics',
-  balance: '/balance',
+  balance: NOTICE_PAGES.balance,
   /** A payment link's checkout page (the campaign's `payment_link_url`), declared with the API's answers. */
   checkout: PAYMENT_PAGES.checkout,
   notifications: '/notifications',
@@ -33,7 +33,7 @@ export const paths = {
     campaigns: '/admin/campaigns',
     analytics: '/admin/analytics',
     users: '/admin/users',
-    viewCampaign: pagePath('/admin/view-campaign/:id', 'id'),
+    viewCampaign: NOTICE_PAGES.reviewCampaign,
     myAccount: MY_ACCOUNT_PAGES.admin,
   },
 } as const;

@@ -60,8 +60,10 @@ export const roleAllows = (role: AdvertiserRole, permission: AdvertiserPermissio
 export const ROLES_CONCERNED = {
   /** Reviews of campaigns: approvals and declines. */
   campaigns: ['owner', 'manager'],
-  /** Amounts due, payments and receipts. */
+  /** Amounts due, payments and receipts, and a paid week about to end. */
   payments: ['owner', 'billing'],
+  /** What campaigns spend: the budget alerts (docs/product/alerts.md). */
+  results: ['owner', 'manager'],
 } as const satisfies Record<string, readonly AdvertiserRole[]>;
 
 /** How long an invitation link stays valid. */

@@ -4,7 +4,7 @@ import { paginatedResponseSchema } from '../common/list.schemas';
 
 /** A user's notifications (docs/product/review.md, Notifications). */
 
-export const NOTIFICATION_EVENT_TYPES = ['request', 'review', 'system'] as const;
+export const NOTIFICATION_EVENT_TYPES = ['request', 'review', 'system', 'alert'] as const;
 
 export const NOTIFICATION_MESSAGES = {
   idsInvalid: 'Each notification id must be a whole number',
@@ -26,6 +26,8 @@ export const notificationSchema = z
     campaign: z
       .object({ id: z.number().int(), campaign_name: z.string(), status: z.string(), created_at: z.string() })
       .nullable(),
+    /** The portal page where the user acts on it (a path), if any: alerts have one. */
+    link: z.string().nullable(),
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;

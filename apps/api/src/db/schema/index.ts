@@ -10,3 +10,4 @@ export * from './review';
 export * from './statistics';
 export * from './payments';
 export * from './two-factor';
+export * from './alerts';

@@ -147,6 +147,8 @@ export const payments = pgTable(
       table.paidAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // What was paid for one campaign: the budget a daily campaign's alerts measure against.
+    index('payments_campaign_idx').on(table.campaignId),
   ],
 );
 

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { NOTIFICATION_EVENT_TYPES } from '@portal/contract';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { users } from './users';
 import { advertisers } from './advertisers';
 
 /** What a notification is about (docs/product/review.md, Notifications). */
-export type NotificationEventType = 'request' | 'review' | 'system';
+export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 
 /**
  * A user's notifications, written by the server when something happens. `sender_id` null
@@ -25,6 +26,8 @@ export const notifications = pgTable(
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** The portal page where the user acts on it (a path); null for notices without one. */
+    link: text('link'),
   },
   (table) => [
     index('notifications_user_created_idx').on(

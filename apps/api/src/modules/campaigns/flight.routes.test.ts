@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, FLIGHT_MESSAGES, ROLE, TIME_ZONE_MESSAGES, type Campaign } from '@portal/contract';
 import { campaigns } from '../../db/schema';
-import { wizardOf } from '../../../test/campaigns';
+import { approveCampaign, wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 import { PAYMENT_JOBS } from '../payments/payment-periods.service';
 import { FLIGHT_JOB } from './flight.service';
@@ -47,11 +47,7 @@ describe('flight dates', () => {
 
   async function approved(token: string, change: Record<string, unknown>) {
     const campaign = await wizard.createSubmitted(token, change);
-    const decided = await call('POST', `/api/update-campaign-approval-status/${campaign.id}`, adminToken, {
-      approval_status: 'approved',
-    });
-    expect(decided.statusCode).toBe(200);
-    await t.app.events.dispatchPending();
+    await approveCampaign(t, adminToken, campaign.id);
     return campaign.id;
   }
 

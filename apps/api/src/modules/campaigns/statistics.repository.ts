@@ -44,6 +44,17 @@ export class StatisticsRepository {
       .orderBy(...newestFirst);
   }
 
+  /** The campaign's current amount spent, in cents (its newest entry's); undefined before the first entry. */
+  async currentAmountSpentCents(campaignId: number): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ cents: campaignStatistics.amountSpentCents })
+      .from(campaignStatistics)
+      .where(eq(campaignStatistics.campaignId, campaignId))
+      .orderBy(...newestFirst)
+      .limit(1);
+    return row?.cents;
+  }
+
   /**
    * Around a day a new entry is about to be added for: the campaign's entry that holds its
    * totals at the end of that day so far (the newest dated that day or earlier), and the next

@@ -1,4 +1,4 @@
-import type { ApprovalOutlook } from '@portal/contract';
+import type { AlertKind, ApprovalOutlook } from '@portal/contract';
 import type { BillingSnapshot } from '../../db/schema';
 
 /**
@@ -83,6 +83,19 @@ export interface DomainEventPayloads {
   'campaign.flight_moved': { campaignId: number; state: 'running' | 'ended'; campaign: CampaignFacts };
   /** A daily campaign's paid week ended and a new link was made; the customer is told, with it. */
   'campaign.payment_due': { campaignId: number; linkId: number; campaign?: CampaignFacts };
+  /**
+   * An alert was raised, once (docs/product/alerts.md); the people it goes to are told in the
+   * portal, and by e-mail unless they turned that off. Carries what its text names.
+   */
+  'campaign.alert_raised': {
+    campaignId: number;
+    kind: AlertKind;
+    campaign: CampaignFacts;
+    /** Budget alerts: the amount spent and the budget measured against, in cents. */
+    amounts?: { spentCents: number; budgetCents: number };
+    /** When the paid week ends, or since when no figures were entered (ISO 8601). */
+    time?: string;
+  };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

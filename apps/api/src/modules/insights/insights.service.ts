@@ -22,7 +22,9 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
 import { answeredFigure, toCampaign, toStatisticsEntry } from '../campaigns';
+import { raiseBudgetAlerts, type AlertRepository } from '../alerts';
 import type { AuditRepository } from '../audit';
+import type { EventRepository } from '../events';
 import type { AnalyticsScope, CampaignRepository, StatisticsRepository } from '../campaigns';
 import type { PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
@@ -36,6 +38,8 @@ export interface InsightsRepositories {
   users: UserRepository;
   payments: PaymentRepository;
   audit: AuditRepository;
+  alerts: AlertRepository;
+  events: EventRepository;
 }
 import { csvStream } from './analytics-csv';
 
@@ -67,8 +71,8 @@ export class InsightsService {
   constructor(private readonly options: { data: DataAccess<InsightsRepositories>; clock: Clock }) {}
 
   /**
-   * Adds an entry of an approved campaign's figures, with its audit row, in one transaction.
-   * The entry's day cannot be after today (UTC).
+   * Adds an entry of an approved campaign's figures, with its audit row and the budget alert it
+   * reaches (docs/product/alerts.md), in one transaction. The entry's day cannot be after today (UTC).
    */
   async saveEntry(admin: AdminPrincipal, campaignId: number, values: StatisticsValues): Promise<StatisticsEntry> {
     const { data, clock } = this.options;
@@ -95,6 +99,8 @@ export class InsightsService {
         },
         now,
       );
+      // With the campaign locked, so of two saves at once the second sees the first's alert.
+      await raiseBudgetAlerts(repos, campaign, now);
       return entry;
     });
   }

@@ -13,9 +13,12 @@ import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEventPayloads, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
 import { recipientsOfCampaign, type AdvertiserRepository } from '../advertisers';
+import { alertNotice, alertRecipients, type AlertSettingsRepository } from '../alerts';
+import type { UserRepository } from '../users';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mail.service';
 import {
+  campaignAlertNotice,
   campaignApprovedNotice,
   campaignDeclinedNotice,
   emailChangedNotice,
@@ -51,6 +54,16 @@ function newSignInParams(signIn: DomainEventPayloads['account.new_sign_in'], pub
   };
 }
 
+/** What the mail subscribers read and write through. */
+type MailRepositories = {
+  mail: MailRepository;
+  campaigns: CampaignRepository;
+  payments: PaymentRepository;
+  advertisers: AdvertiserRepository;
+  users: UserRepository;
+  alertSettings: AlertSettingsRepository;
+};
+
 /**
  * The e-mails that follow from events: notices of changes to an account (docs/product/accounts.md),
  * of review decisions (docs/product/review.md) and of payments (docs/product/payments.md).
@@ -58,12 +71,7 @@ function newSignInParams(signIn: DomainEventPayloads['account.new_sign_in'], pub
  * path, where answers to the portal's own pages carry the path alone.
  */
 export function subscribeMail(
-  events: EventSubscriptions<{
-    mail: MailRepository;
-    campaigns: CampaignRepository;
-    payments: PaymentRepository;
-    advertisers: AdvertiserRepository;
-  }>,
+  events: EventSubscriptions<MailRepositories>,
   mailer: Mailer,
   publicOrigin: string,
   seller: SellerConfig,
@@ -138,6 +146,34 @@ export function subscribeMail(
     });
     const { recipients } = await recipientsOfCampaign(repos, campaignId, 'payments');
     for (const { email } of recipients) await mailer.queue(repos, email, notice);
+    afterCommit(() => mailer.kick());
+  });
+
+  subscribeAlertMail(events, mailer, publicOrigin);
+}
+
+/**
+ * Alerts by e-mail (docs/product/alerts.md), to those they go to who did not turn that alert's
+ * e-mail off on My account; the portal's notification goes to all of them regardless.
+ */
+function subscribeAlertMail(events: EventSubscriptions<MailRepositories>, mailer: Mailer, publicOrigin: string): void {
+  events.subscribe('campaign.alert_raised', 'mail', async (event, { repos, afterCommit }) => {
+    const notice = alertNotice(event.payload);
+    const { recipients } = await alertRecipients(repos, event.payload);
+    const off = await repos.alertSettings.emailOff(
+      recipients.map(({ userId }) => userId),
+      event.payload.kind,
+    );
+    const message = campaignAlertNotice.with({
+      title: notice.title,
+      message: notice.message,
+      action: notice.action,
+      url: `${publicOrigin}${notice.link}`,
+      settingsUrl: `${publicOrigin}${MY_ACCOUNT_PAGES[notice.forAdministrators ? 'admin' : 'customer']}`,
+    });
+    for (const { userId, email } of recipients) {
+      if (!off.has(userId)) await mailer.queue(repos, email, message);
+    }
     afterCommit(() => mailer.kick());
   });
 }

@@ -193,6 +193,28 @@ export const paymentDueNotice = defineTemplate<{ campaignName: string; amount: s
 );
 
 /**
+ * An alert (docs/product/alerts.md), in the words the contract declares for its kind, with the
+ * page where the reader acts and where the e-mail can be turned off.
+ */
+export const campaignAlertNotice = defineTemplate<{
+  title: string;
+  message: string;
+  action: string;
+  url: string;
+  settingsUrl: string;
+}>('campaign_alert', ({ title, message, action, url, settingsUrl }, { productName }) =>
+  compose(productName, title, [
+    [`${message}.`],
+    [{ link: url, label: action }],
+    [
+      'You can stop e-mails of this alert on ',
+      { link: settingsUrl, label: 'My account' },
+      '; it still arrives in the portal.',
+    ],
+  ]),
+);
+
+/**
  * An invitation to an advertiser account, or (with no account) to administer the portal
  * (docs/product/teams.md, Invitations). The link is the invitation: it works once, for 7 days.
  */
@@ -237,6 +259,7 @@ export const staticTemplates: MailTemplate[] = [
   campaignDeclinedNotice,
   paymentReceipt,
   paymentDueNotice,
+  campaignAlertNotice,
   invitationNotice,
   preRendered,
 ] as MailTemplate[];

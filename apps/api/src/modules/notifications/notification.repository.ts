@@ -15,6 +15,10 @@ export interface NewNotification {
   /** null: from the portal itself. */
   senderId: number | null;
   campaignId: number | null;
+  /** The advertiser account it is about; null for administrators' notices. */
+  advertiserId?: number | null;
+  /** The portal page where the user acts on it (a path). */
+  link?: string | null;
 }
 
 /** A notification with its sender and campaign, as answers show it. */
@@ -25,6 +29,7 @@ export interface NotificationView {
   eventType: NotificationEventType;
   createdAt: Date;
   readAt: Date | null;
+  link: string | null;
   sender: { id: number; firstName: string | null; lastName: string | null; email: string; logo: string | null } | null;
   campaign: { id: number; name: string; approvalStatus: string; createdAt: Date } | null;
 }
@@ -61,6 +66,7 @@ export class NotificationRepository {
         eventType: notifications.eventType,
         createdAt: notifications.createdAt,
         readAt: notifications.readAt,
+        link: notifications.link,
         sender: {
           id: sender.id,
           firstName: sender.firstName,

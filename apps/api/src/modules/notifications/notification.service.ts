@@ -50,6 +50,7 @@ export class NotificationService {
       event_type: view.eventType,
       created_at: view.createdAt.toISOString(),
       read_at: view.readAt ? view.readAt.toISOString() : null,
+      link: view.link,
       sender: sender
         ? { name: [sender.firstName, sender.lastName].filter(Boolean).join(' ') || sender.email, logo: sender.logo }
         : { name: this.options.productName, logo: null },

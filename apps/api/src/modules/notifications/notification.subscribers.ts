@@ -4,6 +4,7 @@ import type { DomainEvent, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
 import { recipientsOfCampaign, type AdvertiserRepository, type Concern } from '../advertisers';
+import { alertNotice, alertRecipients } from '../alerts';
 import type { NotificationEventType } from '../../db/schema';
 import type { NotificationRepository } from './notification.repository';
 
@@ -129,6 +130,25 @@ export function subscribeNotifications(events: EventSubscriptions<NotificationRe
       campaignId,
       'payments',
       { message, eventType: 'system', senderId: null },
+      event.createdAt,
+    );
+  });
+
+  // Every alert arrives in the portal, whatever the person chose for its e-mail.
+  events.subscribe('campaign.alert_raised', 'notifications', async (event, { repos }) => {
+    const { campaignId } = event.payload;
+    const { message, link } = alertNotice(event.payload);
+    const { advertiserId, recipients } = await alertRecipients(repos, event.payload);
+    await repos.notifications.create(
+      recipients.map(({ userId }) => ({
+        userId,
+        advertiserId,
+        campaignId,
+        message,
+        link,
+        eventType: 'alert' as const,
+        senderId: null,
+      })),
       event.createdAt,
     );
   });

@@ -227,6 +227,15 @@ export class PaymentRepository {
     return inserted.length > 0;
   }
 
+  /** What was paid for the campaign so far, in cents: every payment recorded for it. */
+  async paidCentsOf(campaignId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
+      .from(payments)
+      .where(eq(payments.campaignId, campaignId));
+    return row!.cents;
+  }
+
   /** Revenue collected (every payment) and amount due (open links of approved, unarchived campaigns). */
   async portalTotals(): Promise<{ collectedCents: number; dueCents: number }> {
     const centsSum = (column: typeof payments.amountCents | typeof paymentLinks.amountCents) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, PAYMENT_MESSAGES, ROLE, type Campaign } from '@portal/contract';
-import { wizardOf } from '../../../test/campaigns';
+import { approveCampaign, wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 import { PAYMENT_JOBS } from './payment-periods.service';
 
@@ -46,11 +46,7 @@ describe('payments in the sandbox', () => {
   /** A campaign through the wizard, approved by an administrator, with its approval's events handled. */
   async function approved(token: string, change: Record<string, unknown> = {}) {
     const campaign = await wizard.createSubmitted(token, change);
-    const decided = await call('POST', `/api/update-campaign-approval-status/${campaign.id}`, adminToken, {
-      approval_status: 'approved',
-    });
-    expect(decided.statusCode).toBe(200);
-    await t.app.events.dispatchPending();
+    await approveCampaign(t, adminToken, campaign.id);
     return campaign.id;
   }
 

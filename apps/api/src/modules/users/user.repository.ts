@@ -113,11 +113,16 @@ export class UserRepository {
   }
 
   async activeAdministratorIds(): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: users.id })
+    return (await this.activeAdministrators()).map((admin) => admin.userId);
+  }
+
+  /** The administrators who are not banned, with the address their e-mails go to. */
+  activeAdministrators(): Promise<{ userId: number; email: string }[]> {
+    return this.db
+      .select({ userId: users.id, email: users.email })
       .from(users)
-      .where(and(eq(users.roleId, ROLE.admin), eq(users.status, true)));
-    return rows.map((row) => row.id);
+      .where(and(eq(users.roleId, ROLE.admin), eq(users.status, true)))
+      .orderBy(users.id);
   }
 
   async update(id: number, changes: Partial<Omit<NewUser, 'id'>>): Promise<User> {

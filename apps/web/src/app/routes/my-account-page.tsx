@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { AlertEmailsPanel } from '@/features/account/components/alert-emails-panel';
 import { CurrentSession } from '@/features/account/components/current-session';
 import { ProfilePanel } from '@/features/account/components/profile-panel';
 import { SessionsPanel } from '@/features/account/components/sessions-panel';
@@ -9,14 +10,15 @@ import { MembershipsPanel } from '@/features/teams/components/memberships-panel'
 
 /**
  * My account (customers and admins alike): the account feature's profile, a customer's advertiser
- * accounts (the teams feature), sign-in details, two-factor sign-in and session, with the auth
- * feature's logout in the session footer, and every other signed-in device.
+ * accounts (the teams feature), which alerts are e-mailed, sign-in details, two-factor sign-in and
+ * session, with the auth feature's logout in the session footer, and every other signed-in device.
  */
 export function MyAccountPage() {
   return (
     <Stack gap="lg">
       <ProfilePanel />
       <MembershipsPanel />
+      <AlertEmailsPanel />
       <SignInPanel />
       <TwoFactorPanel />
       <CurrentSession action={<LogoutButton />} />

@@ -1,5 +1,6 @@
-import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import type { Notification } from '@portal/contract';
+import { Link } from 'react-router';
 import { fileUrl } from '@/lib/file-url';
 import { formatDateTime } from '@/lib/format';
 
@@ -11,7 +12,7 @@ const initials = (name: string) =>
     .map((word) => word[0]!.toUpperCase())
     .join('');
 
-/** Notifications, newest first: who sent it, what it says, when, and the campaign it concerns. */
+/** Notifications, newest first: who sent it, what it says (a link when it leads somewhere), when. */
 export function NotificationList({
   notifications,
   isNew,
@@ -47,7 +48,14 @@ export function NotificationList({
               )}
             </Group>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {notification.message}
+              {notification.link ? (
+                // An alert leads to the page where the user acts on it; underlined, as links in text are.
+                <Anchor component={Link} to={notification.link} underline="always" inherit>
+                  {notification.message}
+                </Anchor>
+              ) : (
+                notification.message
+              )}
             </Text>
             <Text size="xs" c="dimmed">
               <time dateTime={notification.created_at}>{formatDateTime(notification.created_at)}</time>
