@@ -230,7 +230,10 @@ async function productRoutes(
     notificationService: services.notificationService,
     notificationHub,
   });
-  await product.register(insightsRoutes, { insightsService: services.insightsService });
+  await product.register(insightsRoutes, {
+    insightsService: services.insightsService,
+    reportService: services.reportService,
+  });
   await product.register(paymentRoutes, {
     cardService: services.cardService,
     checkoutService: services.checkoutService,
