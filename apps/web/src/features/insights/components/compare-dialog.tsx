@@ -11,21 +11,28 @@ import type { DayRange } from '../utils/report-range';
 import { FigureSelect, figureLabel, formatFigure } from './report-figures';
 import { rangeLabel } from './report-panel';
 
+/** The heading row of a comparison's table: what the rows are, then each campaign. */
+function CampaignsHead({ first, comparison }: { first: string; comparison: Comparison }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th scope="col">{first}</Table.Th>
+        {comparison.campaigns.map((campaign) => (
+          <Table.Th key={campaign.campaign_id} scope="col" ta="right">
+            {campaign.campaign_name}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
 /** Figures down, campaigns across: their sums over the range. */
 function TotalsTable({ comparison }: { comparison: Comparison }) {
   return (
     <Table.ScrollContainer minWidth={160 + comparison.campaigns.length * 130} type="native">
       <Table aria-label="Sums over the dates" striped verticalSpacing={6} horizontalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Figure</Table.Th>
-            {comparison.campaigns.map((campaign) => (
-              <Table.Th key={campaign.campaign_id} scope="col" ta="right">
-                {campaign.campaign_name}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <CampaignsHead first="Figure" comparison={comparison} />
         <Table.Tbody>
           {REPORT_FIGURES.map((figure) => (
             <Table.Tr key={figure.key}>
@@ -57,16 +64,7 @@ function DaysTable({ comparison, figure }: { comparison: Comparison; figure: Rep
         verticalSpacing={6}
         horizontalSpacing="xs"
       >
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            {comparison.campaigns.map((campaign) => (
-              <Table.Th key={campaign.campaign_id} scope="col" ta="right">
-                {campaign.campaign_name}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <CampaignsHead first="Date" comparison={comparison} />
         <Table.Tbody>
           {days.map((day, index) => (
             <Table.Tr key={day.date}>
