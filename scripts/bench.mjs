@@ -9,7 +9,11 @@
 // - forgot-password for a registered and an unknown address, which must not differ;
 // - the dashboards and analytics for the customer with 20,000 campaigns of 10 statistics
 //   entries each, the administrators' tiles with 20,000 campaigns and with 200,000, and the
-//   CSV export of every approved campaign with the server's memory while it streams.
+//   CSV export of every approved campaign with the server's memory while it streams;
+// - reports over dates: 90 days per day of one campaign, and of the large customer's account.
+// BENCH_DATABASE names the PostgreSQL database (`portal_bench` unless set) and BENCH_PORT the
+// server's port (3124), so two copies of the portal can be measured on one machine; with
+// BENCH_DATABASES=postgres only PostgreSQL is measured.
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,10 +26,10 @@ import { listQuery, SEED, seedStages } from './bench/seed-campaigns.mjs';
 import { startBuiltServer } from './lib/built-server.mjs';
 import { freshBenchDatabase } from './lib/bench-database.mjs';
 
-const port = 3124;
+const port = Number(process.env.BENCH_PORT ?? 3124);
 const origin = `http://127.0.0.1:${port}`;
 const admin = { email: 'bench@example.com', password: 'Bench-pass-1' };
-const dataDir = path.join(os.tmpdir(), 'portal-bench-data');
+const dataDir = path.join(os.tmpdir(), `portal-bench-data-${port}`);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Logins at once: as many as libuv's threads, which compute the hashes. */
 const LOGIN_CONNECTIONS = 4;
@@ -133,7 +137,7 @@ async function timeForgotPassword(email, count) {
 }
 
 async function prepare(kind) {
-  const databaseUrl = await freshBenchDatabase(kind, { dataDir, name: 'portal_bench' });
+  const databaseUrl = await freshBenchDatabase(kind, { dataDir, name: process.env.BENCH_DATABASE ?? 'portal_bench' });
   // The first start creates the schema and the administrator; then the seed goes in directly,
   // in two stages, with the administrators' tiles measured after the first.
   const first = startServer(databaseUrl);
@@ -269,6 +273,25 @@ async function measure(kind) {
     ]) {
       insights.push([title, await load({ url: `${origin}${url}`, headers: large })]);
     }
+    // Reports over dates, 90 days up to today: one campaign's from its entries, the account's
+    // 20,000 campaigns from its ledger.
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const newest = await (
+      await fetch(`${origin}/api/customer/campaigns-analytics?per_page=1`, { headers: large })
+    ).json();
+    for (const [title, url] of [
+      [
+        '`GET /api/customer/campaigns-analytics/:id/report`, one campaign, 90 days per day',
+        `/api/customer/campaigns-analytics/${newest.data[0].id}/report?from=${from}&to=${to}`,
+      ],
+      [
+        "`GET /api/customer/campaigns-analytics/report`, the account's 20,000 campaigns, 90 days",
+        `/api/customer/campaigns-analytics/report?from=${from}&to=${to}`,
+      ],
+    ]) {
+      insights.push([title, await load({ url: `${origin}${url}`, headers: large })]);
+    }
     insights.push(['`GET /api/admin-dashboard-stats`, 20,000 campaigns', tilesAt20k]);
     insights.push([
       '`GET /api/admin-dashboard-stats`, 200,000 campaigns',
@@ -330,7 +353,11 @@ async function measure(kind) {
   return { rows, listCases, insights, footprint, bareArgon2, loginCpu };
 }
 
-const kinds = process.env.DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+const kinds = !process.env.DATABASE_URL
+  ? ['embedded']
+  : process.env.BENCH_DATABASES === 'postgres'
+    ? ['postgres']
+    : ['embedded', 'postgres'];
 const results = {};
 for (const kind of kinds) results[kind] = await measure(kind);
 

@@ -25,16 +25,19 @@ export function seedStages(adminEmail) {
      SELECT CASE n WHEN 1 THEN '${SEED.large.email}' WHEN 2 THEN '${SEED.small.email}' ELSE 'customer' || n || '@bench.test' END,
             (SELECT password_hash FROM users WHERE email = '${adminEmail}'), 2, 'Bench', 'Customer ' || n, 4, true, now(), now()
      FROM generate_series(1, ${SEED.customers}) AS n`;
+  // Each customer owns an advertiser account, named after its address, as a sign-up makes it.
+  const accounts = `INSERT INTO advertisers (name, created_at)
+     SELECT email, now() FROM users WHERE email LIKE '%@bench.test' ORDER BY id`;
+  const members = `INSERT INTO advertiser_members (advertiser_id, user_id, role, joined_at)
+     SELECT a.id, u.id, 'owner', now() FROM users u JOIN advertisers a ON a.name = u.email`;
   // Campaign n belongs to the large customer for the first 20,000, to the small one for the
   // next 200, and to the others in turn after that; created one minute apart.
   const campaigns = (
     from,
     to,
-  ) => `INSERT INTO campaigns (user_id, name, objective, budget_type, budget_amount, keywords, approval_status, on_off,
+  ) => `INSERT INTO campaigns (user_id, advertiser_id, name, objective, budget_type, budget_amount, keywords, approval_status, on_off,
                             payment_status, archived_at, created_at, updated_at, submitted_at)
-     SELECT CASE WHEN n <= ${SEED.large.campaigns} THEN (SELECT id FROM users WHERE email = '${SEED.large.email}')
-                 WHEN n <= ${measured} THEN (SELECT id FROM users WHERE email = '${SEED.small.email}')
-                 ELSE (SELECT min(id) FROM users WHERE email LIKE 'customer%@bench.test') + (n % ${others}) END,
+     SELECT owner, (SELECT m.advertiser_id FROM advertiser_members m WHERE m.user_id = owner),
             (ARRAY['Spring', 'Summer', 'Autumn', 'Winter', 'Holiday', 'Launch', 'Clearance', 'Weekend'])[1 + n % 8]
               || ' ' || (ARRAY['shoes', 'boots', 'jackets', 'bags', 'hats', 'coffee', 'books', 'games'])[1 + (n / 8) % 8]
               || ' ' || n,
@@ -47,7 +50,10 @@ export function seedStages(adminEmail) {
             CASE WHEN n % 2 = 0 THEN 'paid' ELSE 'unpaid' END,
             CASE WHEN n % 10 = 9 THEN now() - interval '1 day' END,
             now() - (n || ' minutes')::interval, now(), now()
-     FROM generate_series(${from}, ${to}) AS n`;
+     FROM (SELECT n, CASE WHEN n <= ${SEED.large.campaigns} THEN (SELECT id FROM users WHERE email = '${SEED.large.email}')
+                          WHEN n <= ${measured} THEN (SELECT id FROM users WHERE email = '${SEED.small.email}')
+                          ELSE (SELECT min(id) FROM users WHERE email LIKE 'customer%@bench.test') + (n % ${others}) END AS owner
+           FROM generate_series(${from}, ${to}) AS n) AS numbered`;
   const ads = `INSERT INTO ad_templates (campaign_id, ad_title, ad_description, destination_url, created_at, updated_at)
      SELECT id, 'New this week: ' || name, 'Free delivery', 'https://shop.example.com/' || id, created_at, created_at
      FROM campaigns WHERE id NOT IN (SELECT campaign_id FROM ad_templates)`;
@@ -72,7 +78,7 @@ export function seedStages(adminEmail) {
   // visibility map that lets counts and page lookups read the index alone.
   const vacuum = 'VACUUM ANALYZE';
   return [
-    [users, campaigns(1, SEED.large.campaigns), ads, entries, ledgers, vacuum],
+    [users, accounts, members, campaigns(1, SEED.large.campaigns), ads, entries, ledgers, vacuum],
     [campaigns(SEED.large.campaigns + 1, SEED.campaigns), ads, entries, ledgers, vacuum],
   ];
 }
@@ -92,7 +98,7 @@ export function listQuery({ userId, tab, page, search }) {
   return {
     name: search ? 'bench_list_search' : 'bench_list',
     text: `SELECT c.*, u.first_name, u.last_name, u.email, a.id AS ad_id, a.ad_title, a.ad_description, a.destination_url,
-                    s.*, l.url AS payment_link_url, (SELECT count(*) FROM campaigns c WHERE ${filter(1)}) AS total
+                    s.*, l.amount_cents AS payment_link_amount_cents, (SELECT count(*) FROM campaigns c WHERE ${filter(1)}) AS total
              FROM campaigns c JOIN users u ON u.id = c.user_id LEFT JOIN ad_templates a ON a.campaign_id = c.id
              LEFT JOIN campaign_statistics s ON s.id = (SELECT newest.id FROM campaign_statistics newest
                WHERE newest.campaign_id = c.id ORDER BY newest.as_of DESC, newest.id DESC LIMIT 1)

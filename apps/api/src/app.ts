@@ -232,7 +232,10 @@ async function productRoutes(
     notificationHub,
   });
   await product.register(alertRoutes, { alertService: services.alertService });
-  await product.register(insightsRoutes, { insightsService: services.insightsService });
+  await product.register(insightsRoutes, {
+    insightsService: services.insightsService,
+    reportService: services.reportService,
+  });
   await product.register(paymentRoutes, {
     cardService: services.cardService,
     checkoutService: services.checkoutService,

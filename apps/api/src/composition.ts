@@ -37,6 +37,7 @@ import { EventDispatcher, eventJobs } from './modules/events/event-dispatcher';
 import { EventRepository } from './modules/events/event.repository';
 import { FiguresRepository } from './modules/insights/figures.repository';
 import { InsightsService } from './modules/insights/insights.service';
+import { ReportService } from './modules/insights/report.service';
 import { StatisticsRepository } from './modules/campaigns/statistics.repository';
 import { MailRepository } from './modules/mail/mail.repository';
 import { Mailer, mailJobs } from './modules/mail/mail.service';
@@ -274,6 +275,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     alertService,
+    reportService: new ReportService({ data: data('statistics', 'figures', 'campaigns') }),
     ...composePaymentServices(options, data),
   };
 }

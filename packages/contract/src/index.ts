@@ -41,6 +41,7 @@ export * from './notifications/notification.schemas';
 export * from './notifications/notification.endpoints';
 export * from './insights/figures';
 export * from './insights/insights.schemas';
+export * from './insights/reports.schemas';
 export * from './insights/insights.endpoints';
 export * from './payments/card';
 export * from './payments/payments.schemas';

@@ -31,11 +31,18 @@ export const dashboardKeys = {
   adminStatistics: () => [...dashboardKeys.all, 'admin-statistics'] as const,
 };
 
-/** The analytics pages' lists of campaigns with their figures. */
+/**
+ * The analytics pages' lists of campaigns with their figures, and their reports over dates
+ * (under the lists, so that whatever changes the figures reloads them too).
+ */
 export const analyticsKeys = {
   all: ['analytics'] as const,
   lists: () => [...analyticsKeys.all, 'list'] as const,
   list: (scope: AnalyticsScope, query: ListQuery) => [...analyticsKeys.lists(), scope, query] as const,
+  report: (scope: AnalyticsScope, range: { from: string; to: string }) =>
+    [...analyticsKeys.lists(), 'report', scope, range] as const,
+  comparison: (scope: AnalyticsScope, ids: number[], range: { from: string; to: string }) =>
+    [...analyticsKeys.lists(), 'comparison', scope, ids, range] as const,
 };
 
 /** The administrators' review queue, review page and users. */

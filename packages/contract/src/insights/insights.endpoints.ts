@@ -4,17 +4,74 @@ import { listQuerySchema } from '../common/list.schemas';
 import { statisticsEntrySchema, statisticsRequestSchema } from './statistics-entry.schemas';
 import {
   adminStatisticsResponseSchema,
-  analyticsExportQuerySchema,
   analyticsListResponseSchema,
   dashboardStatisticsResponseSchema,
   latestCampaignsResponseSchema,
   weeklySpendResponseSchema,
 } from './insights.schemas';
+import {
+  analyticsExportQuerySchema,
+  campaignReportResponseSchema,
+  comparisonQuerySchema,
+  comparisonResponseSchema,
+  reportQuerySchema,
+  reportResponseSchema,
+} from './reports.schemas';
 
 const analyticsDescription = (shows: string) =>
   `${shows}, newest first, each with its current figures (\`statistics[0]\`); \`search\` matches part of the campaign name.`;
 const exportDescription = (shows: string) =>
-  `${shows} matching \`search\`, every page, as a CSV file (text/csv, UTF-8, a header row). Rows are streamed as they are read; values starting with =, +, - or @ carry a leading apostrophe.`;
+  `${shows} matching \`search\`, every page, as a CSV file (text/csv, UTF-8, a header row). Without \`from\` and \`to\`, a row per campaign with its current figures; with them, the daily values over those days, a row per campaign and day (\`form=per_day\`) or per campaign with their sums (\`form=totals\`, the default). Rows are streamed as they are read; values starting with =, +, - or @ carry a leading apostrophe.`;
+const REPORT_RULES =
+  "Days are YYYY-MM-DD, from and to included, at most 366 days; a day's value is the total at its end minus the total at the end of the day before (negative after a correction).";
+
+/** Who may ask for an analytics page's reports: its customer, with the right to view campaigns, or administrators. */
+type ReportAccess = { access: 'customer'; permission: 'campaigns.view' } | { access: 'admin' };
+const CUSTOMER_REPORTS = { access: 'customer', permission: 'campaigns.view' } as const;
+const ADMIN_REPORTS = { access: 'admin' } as const;
+
+/**
+ * The three reports of an analytics page at `base` (docs/product/insights.md, Reports over
+ * dates): the sums of what `sums` names, one campaign, and two to four campaigns side by side.
+ */
+const reportEndpoints = <const Access extends ReportAccess>(base: string, access: Access, sums: string) => ({
+  sums: {
+    ...access,
+    method: 'GET',
+    path: `${base}/report`,
+    tag: 'insights',
+    summary: `The daily values of ${sums} between two days`,
+    description: REPORT_RULES,
+    query: reportQuerySchema,
+    response: reportResponseSchema,
+    errors: [401, 403, 422],
+  } as const,
+  campaign: {
+    ...access,
+    method: 'GET',
+    path: `${base}/:id/report`,
+    tag: 'insights',
+    summary: "The daily values of one analytics campaign's figures between two days",
+    description: `${REPORT_RULES} A campaign that is not on the page answers 404.`,
+    params: idParams('The campaign id, a whole number'),
+    query: reportQuerySchema,
+    response: campaignReportResponseSchema,
+    errors: [401, 403, 404, 422],
+  } as const,
+  comparison: {
+    ...access,
+    method: 'GET',
+    path: `${base}/compare`,
+    tag: 'insights',
+    summary: 'Two to four analytics campaigns side by side over the same days',
+    description: `${REPORT_RULES} A campaign that is not on the page answers 404.`,
+    query: comparisonQuerySchema,
+    response: comparisonResponseSchema,
+    errors: [401, 403, 404, 422],
+  } as const,
+});
+const customerReports = reportEndpoints('/customer/campaigns-analytics', CUSTOMER_REPORTS, "the account's campaigns");
+const adminReports = reportEndpoints('/all-campaigns-analytics', ADMIN_REPORTS, 'every campaign of the portal');
 
 /** Figures, dashboards and analytics (docs/product/insights.md). */
 export const insightsEndpoints = defineEndpoints({
@@ -116,4 +173,10 @@ export const insightsEndpoints = defineEndpoints({
     response: binaryResponseSchema,
     errors: [401, 403, 422],
   },
+  customerReport: customerReports.sums,
+  customerCampaignReport: customerReports.campaign,
+  customerComparison: customerReports.comparison,
+  allReport: adminReports.sums,
+  allCampaignReport: adminReports.campaign,
+  allComparison: adminReports.comparison,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { campaignSchema } from '../campaigns/campaign.schemas';
-import { listQuerySchema, paginatedResponseSchema } from '../common/list.schemas';
+import { paginatedResponseSchema } from '../common/list.schemas';
 import { DASHBOARD_FIGURES, type DashboardFigureKey } from './figures';
 
 /**
@@ -72,6 +72,3 @@ export const adminStatisticsResponseSchema = z
 export type AdminStatistics = z.infer<typeof adminStatisticsResponseSchema>['data'];
 
 export const analyticsListResponseSchema = paginatedResponseSchema(campaignSchema).meta({ id: 'AnalyticsList' });
-
-/** The CSV export takes the page's search only: it covers every page. */
-export const analyticsExportQuerySchema = listQuerySchema.pick({ search: true });

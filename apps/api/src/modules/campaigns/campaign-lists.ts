@@ -118,6 +118,22 @@ export class CampaignListQueries extends CampaignViewQueries {
     });
   }
 
+  /** Those of `ids` that the analytics page of `scope` shows: what a report may cover. */
+  async analyticsCampaigns(
+    scope: AnalyticsScope,
+    ids: number[],
+  ): Promise<{ id: number; name: string; startDate: string | null; publishedOn: Date | null }[]> {
+    return this.db
+      .select({
+        id: campaigns.id,
+        name: campaigns.name,
+        startDate: campaigns.startDate,
+        publishedOn: campaigns.publishedOn,
+      })
+      .from(campaigns)
+      .where(and(analyticsOf(scope, ''), inArray(campaigns.id, ids)));
+  }
+
   /**
    * The analytics page's campaigns from the newest on, `batchSize` at a time, for an export that
    * never holds them all: each batch starts after the last row of the one before (keyset).

@@ -6,8 +6,9 @@
  * - `CampaignRepository`: to payments, which locks a campaign before its payment link and marks
  *   it paid or unpaid (decision 016); to review, for decisions and bans; to insights, for the
  *   lists and dashboards; and to the event subscribers of mail, notifications and payments.
- * - `StatisticsRepository`, `toStatisticsEntry`: to insights, which enters
- *   and shows the figures (`campaign_statistics` belongs to the campaign).
+ * - `StatisticsRepository`, `toStatisticsEntry`, `DayTotals`: to insights, which enters and
+ *   shows the figures and reports their daily values (`campaign_statistics` belongs to the
+ *   campaign).
  * - `CampaignService` and `toCampaign`: to review and insights, which answer campaigns.
  * - `campaignFactsOf`, `campaignFactsNow`: to the modules that record events about a campaign
  *   (payments, review), and to subscribers handling an event recorded before it carried them.
@@ -21,4 +22,4 @@ export { CampaignRepository } from './campaign.repository';
 export { pacingBudgetCents } from './pacing';
 export type { CampaignService } from './campaign.service';
 export { answeredFigure, toStatisticsEntry } from './statistics-entry-answers';
-export { StatisticsRepository } from './statistics.repository';
+export { StatisticsRepository, type DayTotals } from './statistics.repository';

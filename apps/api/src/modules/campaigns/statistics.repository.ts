@@ -1,9 +1,26 @@
-import { and, desc, eq, gt, lte, min } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, inArray, lt, lte, min } from 'drizzle-orm';
 import { calendarDay, dollarsToCents, type FigureKey, FIGURES, type StatisticsValues } from '@portal/contract';
 import type { Database } from '../../db/database';
-import { campaignStatistics, figureColumn, type CampaignStatisticsRow, type FigureColumn } from '../../db/schema';
+import {
+  campaignStatistics,
+  figureColumn,
+  SUMMED_FIGURE_KEYS,
+  type CampaignStatisticsRow,
+  type FigureColumn,
+  type SummedFigures,
+} from '../../db/schema';
 
 const newestFirst = [desc(campaignStatistics.asOf), desc(campaignStatistics.id)];
+
+/** An entry's summed figures with its campaign and day: what a report reads of it. */
+export type DayTotals = SummedFigures & { campaignId: number; asOf: string };
+const dayTotalsColumns = {
+  campaignId: campaignStatistics.campaignId,
+  asOf: campaignStatistics.asOf,
+  ...(Object.fromEntries(SUMMED_FIGURE_KEYS.map((key) => [key, campaignStatistics[key]])) as {
+    [Key in keyof SummedFigures]: (typeof campaignStatistics)[Key];
+  }),
+};
 
 /** The `campaign_statistics` table (docs/product/insights.md, Statistics entries). Entries are only added. */
 export class StatisticsRepository {
@@ -75,5 +92,29 @@ export class StatisticsRepository {
         .where(and(ofCampaign, gt(campaignStatistics.asOf, day))),
     ]);
     return { previous, nextDay: next?.day ?? null };
+  }
+
+  /**
+   * What the daily values of campaigns between `from` and `to` are worked out from: each
+   * campaign's total at the end of the day before `from` (its newest entry dated earlier, if any)
+   * and its total at the end of each day of the span that has entries (the newest of that day).
+   * Both are read along `campaign_statistics_newest_idx`, so a report reads only the entries it
+   * needs, however long the campaign has run.
+   */
+  async dayTotals(campaignIds: number[], from: string, to: string): Promise<DayTotals[]> {
+    const { campaignId, asOf, id } = campaignStatistics;
+    const [before, within] = await Promise.all([
+      this.db
+        .selectDistinctOn([campaignId], dayTotalsColumns)
+        .from(campaignStatistics)
+        .where(and(inArray(campaignId, campaignIds), lt(asOf, from)))
+        .orderBy(campaignId, desc(asOf), desc(id)),
+      this.db
+        .selectDistinctOn([campaignId, asOf], dayTotalsColumns)
+        .from(campaignStatistics)
+        .where(and(inArray(campaignId, campaignIds), between(asOf, from, to)))
+        .orderBy(campaignId, asc(asOf), desc(id)),
+    ]);
+    return [...before, ...within];
   }
 }

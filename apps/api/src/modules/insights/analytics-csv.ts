@@ -1,18 +1,41 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { type Campaign, costPerUnit, dollarsToCents, FIGURES } from '@portal/contract';
+import {
+  type Campaign,
+  costPerUnit,
+  dollarsToCents,
+  type ExportForm,
+  FIGURES,
+  REPORT_FIGURES,
+  type ReportFigures,
+} from '@portal/contract';
 
 /**
- * The analytics pages' CSV file (docs/product/insights.md, CSV export): one row per campaign
- * with its current figures, written as rows are read.
+ * The analytics pages' CSV files (docs/product/insights.md, CSV export and Reports over dates):
+ * one row per campaign with its current figures, or the daily values over a range, a row per
+ * campaign and day or per campaign with their sums; written as rows are read.
  */
+
+/** The columns naming a campaign, first on every file; the administrators' also name its customer. */
+const campaignColumns = (withCustomer: boolean) => [
+  'id',
+  'campaign_name',
+  ...(withCustomer ? ['customer_name', 'customer_email'] : []),
+];
+
+const campaignCells = (campaign: Campaign, withCustomer: boolean) => ({
+  id: String(campaign.id),
+  campaign_name: campaign.campaign_name,
+  ...(withCustomer && {
+    customer_name: `${campaign.user_first_name} ${campaign.user_last_name}`.trim(),
+    customer_email: campaign.user_email,
+  }),
+});
 
 /** The columns, in order; the administrators' file also names each campaign's customer. */
 export function csvColumns(withCustomer: boolean): string[] {
   return [
-    'id',
-    'campaign_name',
-    ...(withCustomer ? ['customer_name', 'customer_email'] : []),
+    ...campaignColumns(withCustomer),
     'campaign_objective',
     'budget_type',
     'budget_amount',
@@ -40,12 +63,7 @@ function csvRow(campaign: Campaign, withCustomer: boolean): Record<string, strin
   }
   const spentCents = entry ? dollarsToCents(entry.amount_spent) : 0;
   return {
-    id: String(campaign.id),
-    campaign_name: campaign.campaign_name,
-    ...(withCustomer && {
-      customer_name: `${campaign.user_first_name} ${campaign.user_last_name}`.trim(),
-      customer_email: campaign.user_email,
-    }),
+    ...campaignCells(campaign, withCustomer),
     campaign_objective: campaign.campaign_objective,
     budget_type: campaign.budget_type,
     budget_amount: money(campaign.budget_amount),
@@ -66,21 +84,59 @@ function csvRow(campaign: Campaign, withCustomer: boolean): Record<string, strin
  */
 export const neutralizeFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
+/** The columns of a range's file: the campaign, its day or the range, then every figure a report sums. */
+export const reportCsvColumns = (form: ExportForm, withCustomer: boolean): string[] => [
+  ...campaignColumns(withCustomer),
+  ...(form === 'per_day' ? ['date'] : ['from', 'to']),
+  ...REPORT_FIGURES.map((figure) => figure.key),
+];
+
+/** The figure columns of a range's file, whose values are numbers the server worked out. */
+export const REPORT_FIGURE_COLUMNS: ReadonlySet<string> = new Set(REPORT_FIGURES.map((figure) => figure.key));
+
+/** A row of a range's file: the campaign, `where` (its date, or from and to) and the figures. */
+export function reportCsvRow(
+  campaign: Campaign,
+  withCustomer: boolean,
+  where: Record<string, string>,
+  figures: ReportFigures,
+): Record<string, string> {
+  return {
+    ...campaignCells(campaign, withCustomer),
+    ...where,
+    ...Object.fromEntries(
+      REPORT_FIGURES.map((figure) => {
+        const value = figures[figure.key];
+        return [figure.key, figure.unit === 'money' ? money(value) : String(value)];
+      }),
+    ),
+  };
+}
+
 /**
- * The file as a stream: campaigns are pulled batch by batch only as fast as the client reads,
- * so an export of any size holds one batch at a time.
+ * Rows as a CSV stream with a header row: they are pulled only as fast as the client reads, so a
+ * file of any size holds one batch at a time.
  */
+export function writeCsv(
+  rows: AsyncIterable<Record<string, string>>,
+  columns: string[],
+  numeric: ReadonlySet<string> = new Set(),
+): Readable {
+  // The server writes the `numeric` columns from numbers: a correction's "-12.50" is a negative
+  // number to a spreadsheet, not a formula, and stays one.
+  const cell = (value: string, context: { column?: string | number }) =>
+    typeof context.column === 'string' && numeric.has(context.column) ? value : neutralizeFormula(value);
+  // pipeline, not pipe: a failed read destroys the file stream too, so the answer ends (cut
+  // short) instead of waiting for rows that will never come.
+  return pipeline(Readable.from(rows), stringify({ header: true, columns, cast: { string: cell } }), () => {});
+}
+
+/** The current figures' file, from campaigns read batch by batch. */
 export function csvStream(batches: AsyncIterable<Campaign[]>, withCustomer: boolean): Readable {
   async function* rows() {
     for await (const batch of batches) {
       for (const campaign of batch) yield csvRow(campaign, withCustomer);
     }
   }
-  // pipeline, not pipe: a failed read destroys the file stream too, so the answer ends (cut
-  // short) instead of waiting for rows that will never come.
-  return pipeline(
-    Readable.from(rows()),
-    stringify({ header: true, columns: csvColumns(withCustomer), cast: { string: neutralizeFormula } }),
-    () => {},
-  );
+  return writeCsv(rows(), csvColumns(withCustomer));
 }

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import {
@@ -105,6 +105,31 @@ export class FiguresRepository {
       .from(table)
       .where(and(eq(table.advertiserId, advertiserId), between(table.day, span.from, span.to)))
       .orderBy(asc(table.day));
+  }
+
+  /**
+   * The days of `span` on which the figures of an advertiser account's campaigns (or, for 'all',
+   * of every campaign) changed, each with its values: a range read along the ledger's key.
+   */
+  async days(scope: { advertiserId: number } | 'all', span: DaySpan): Promise<(SummedFigures & { day: string })[]> {
+    if (scope === 'all') {
+      return this.db
+        .select()
+        .from(portalDailyFigures)
+        .where(between(portalDailyFigures.day, span.from, span.to))
+        .orderBy(asc(portalDailyFigures.day));
+    }
+    const { advertiserId: _advertiserId, ...columns } = getTableColumns(customerDailyFigures);
+    return this.db
+      .select(columns)
+      .from(customerDailyFigures)
+      .where(
+        and(
+          eq(customerDailyFigures.advertiserId, scope.advertiserId),
+          between(customerDailyFigures.day, span.from, span.to),
+        ),
+      )
+      .orderBy(asc(customerDailyFigures.day));
   }
 
   /** The sum of every campaign's current figures, over the whole portal. */

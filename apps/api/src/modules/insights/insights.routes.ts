@@ -1,12 +1,21 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { insightsEndpoints, STATISTICS_MESSAGES } from '@portal/contract';
+import { type AnalyticsExportQuery, insightsEndpoints, STATISTICS_MESSAGES } from '@portal/contract';
 import { attachmentDisposition } from '../../adapters/storage/storage';
 import { route } from '../../lib/endpoint-route';
 import type { AnalyticsScope } from '../campaigns';
 import type { InsightsService } from './insights.service';
+import type { ReportService } from './report.service';
 
 /** Figures, dashboards and analytics (docs/product/insights.md). */
-export async function insightsRoutes(app: FastifyInstance, { insightsService }: { insightsService: InsightsService }) {
+export async function insightsRoutes(
+  app: FastifyInstance,
+  { insightsService, reportService }: { insightsService: InsightsService; reportService: ReportService },
+) {
+  /** A customer's page shows the campaigns of the account the request names. */
+  const mine = (request: { principal: { advertiser: { id: number } } }): AnalyticsScope => ({
+    advertiserId: request.principal.advertiser.id,
+  });
+
   route(app, insightsEndpoints.saveStatistics, async (request) => ({
     message: STATISTICS_MESSAGES.updated,
     data: await insightsService.saveEntry(request.principal, request.params.id, request.body),
@@ -23,22 +32,45 @@ export async function insightsRoutes(app: FastifyInstance, { insightsService }: 
   }));
   route(app, insightsEndpoints.adminStatistics, async () => ({ data: await insightsService.adminStatistics() }));
 
-  route(app, insightsEndpoints.customerAnalytics, (request) =>
-    insightsService.analytics({ advertiserId: request.principal.advertiser.id }, request.query),
-  );
+  route(app, insightsEndpoints.customerAnalytics, (request) => insightsService.analytics(mine(request), request.query));
   route(app, insightsEndpoints.allAnalytics, (request) => insightsService.analytics('all', request.query));
 
-  /** The CSV file, streamed; private, as it holds the caller's (or every customer's) figures. */
-  const sendExport = (reply: FastifyReply, scope: AnalyticsScope, search: string) =>
-    reply
+  route(app, insightsEndpoints.customerReport, async (request) => ({
+    data: await reportService.sums(mine(request), request.query),
+  }));
+  route(app, insightsEndpoints.allReport, async (request) => ({
+    data: await reportService.sums('all', request.query),
+  }));
+  route(app, insightsEndpoints.customerCampaignReport, async (request) => ({
+    data: await reportService.campaign(mine(request), request.params.id, request.query),
+  }));
+  route(app, insightsEndpoints.allCampaignReport, async (request) => ({
+    data: await reportService.campaign('all', request.params.id, request.query),
+  }));
+  route(app, insightsEndpoints.customerComparison, async ({ query: { ids, ...range }, ...request }) => ({
+    data: await reportService.comparison(mine(request), ids, range),
+  }));
+  route(app, insightsEndpoints.allComparison, async ({ query: { ids, ...range } }) => ({
+    data: await reportService.comparison('all', ids, range),
+  }));
+
+  /**
+   * The CSV file, streamed; private, as it holds the caller's (or every customer's) figures. With
+   * a range it holds the daily values over it, otherwise the current figures.
+   */
+  const sendExport = (reply: FastifyReply, scope: AnalyticsScope, { search, from, to, form }: AnalyticsExportQuery) => {
+    const { file, name } =
+      from !== undefined && to !== undefined
+        ? reportService.exportRange(scope, search, { from, to }, form ?? 'totals')
+        : { file: insightsService.exportAnalytics(scope, search), name: insightsService.exportFileName() };
+    return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachmentDisposition(insightsService.exportFileName()))
+      .header('content-disposition', attachmentDisposition(name))
       .header('cache-control', 'private, no-store')
-      .send(insightsService.exportAnalytics(scope, search));
+      .send(file);
+  };
   route(app, insightsEndpoints.customerAnalyticsExport, async (request, reply) =>
-    sendExport(reply, { advertiserId: request.principal.advertiser.id }, request.query.search),
+    sendExport(reply, mine(request), request.query),
   );
-  route(app, insightsEndpoints.allAnalyticsExport, async (request, reply) =>
-    sendExport(reply, 'all', request.query.search),
-  );
+  route(app, insightsEndpoints.allAnalyticsExport, async (request, reply) => sendExport(reply, 'all', request.query));
 }

@@ -47,7 +47,13 @@ describe('the figures of the contract', () => {
 
   it("are the entry's rows of an opened analytics card, one each, beside the worked-out ones", async () => {
     const campaign = campaignFixture({ statistics: [statisticsEntryFixture()] });
-    show(<CampaignAnalyticsCard campaign={campaign} audience="customer" />);
+    show(
+      <CampaignAnalyticsCard
+        campaign={campaign}
+        audience="customer"
+        compare={{ chosen: false, disabled: false, onChange: () => {} }}
+      />,
+    );
     const card = screen.getByRole('article', { name: campaign.campaign_name });
     await userEvent.click(within(card).getByRole('button', { name: `Show all figures of ${campaign.campaign_name}` }));
     const details = document.getElementById(

@@ -1,4 +1,16 @@
-import { Badge, Button, Card, Collapse, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Collapse,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   DELIVERY_LABELS,
   FIGURES,
@@ -122,15 +134,70 @@ function StatusBadges({ campaign }: { campaign: Campaign }) {
   );
 }
 
+/** Whether a card is chosen for the comparison, whether it may be (at most four are), and the change. */
+interface CompareChoice {
+  chosen: boolean;
+  disabled: boolean;
+  onChange: (chosen: boolean) => void;
+}
+
 const customerName = (campaign: Campaign) =>
   `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || NO_VALUE;
+
+/** Under a card's key figures: its box for the comparison, and the button that opens every figure. */
+function CardControls({
+  campaign,
+  compare,
+  opened,
+  detailsId,
+  onToggle,
+}: {
+  campaign: Campaign;
+  compare: CompareChoice;
+  opened: boolean;
+  detailsId: string;
+  onToggle: () => void;
+}) {
+  return (
+    <Group justify="space-between">
+      <Checkbox
+        label="Compare"
+        // The visible word, then which campaign: each card's box has a name of its own.
+        aria-label={`Compare ${campaign.campaign_name}`}
+        checked={compare.chosen}
+        disabled={compare.disabled}
+        onChange={(event) => compare.onChange(event.currentTarget.checked)}
+      />
+      <Button
+        variant="default"
+        size="xs"
+        // The visible text, then whose figures: each card's button has a name of its own.
+        aria-label={`${opened ? 'Hide' : 'Show'} all figures of ${campaign.campaign_name}`}
+        aria-expanded={opened}
+        aria-controls={detailsId}
+        rightSection={opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+        onClick={onToggle}
+      >
+        {opened ? 'Hide all figures' : 'Show all figures'}
+      </Button>
+    </Group>
+  );
+}
 
 /**
  * One campaign on an analytics page (docs/product/insights.md, Analytics pages): its name and
  * key figures, opening to every figure of its current entry (`statistics[0]`). The customer's
  * cards say which day the figures are as of; the administrators' name the customer.
  */
-export function CampaignAnalyticsCard({ campaign, audience }: { campaign: Campaign; audience: 'customer' | 'admin' }) {
+export function CampaignAnalyticsCard({
+  campaign,
+  audience,
+  compare,
+}: {
+  campaign: Campaign;
+  audience: 'customer' | 'admin';
+  compare: CompareChoice;
+}) {
   const [opened, setOpened] = useState(false);
   const titleId = useId();
   const detailsId = useId();
@@ -164,20 +231,13 @@ export function CampaignAnalyticsCard({ campaign, audience }: { campaign: Campai
 
         <Figures figures={KEY_FIGURES} campaign={campaign} />
 
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            size="xs"
-            // The visible text, then whose figures: each card's button has a name of its own.
-            aria-label={`${opened ? 'Hide' : 'Show'} all figures of ${campaign.campaign_name}`}
-            aria-expanded={opened}
-            aria-controls={detailsId}
-            rightSection={opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
-            onClick={() => setOpened((current) => !current)}
-          >
-            {opened ? 'Hide all figures' : 'Show all figures'}
-          </Button>
-        </Group>
+        <CardControls
+          campaign={campaign}
+          compare={compare}
+          opened={opened}
+          detailsId={detailsId}
+          onToggle={() => setOpened((current) => !current)}
+        />
 
         <Collapse expanded={opened} id={detailsId} keepMountedMode="display-none">
           <Stack gap="md" pt="xs">

@@ -1,13 +1,17 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { REPORT_LIMITS, type Campaign } from '@portal/contract';
 import { IconChartBar, IconDownload } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { ListPagination, ListSearch } from '@/components/list-controls';
 import { EmptyMessage, LoadFailedMessage, Panel } from '@/components/panel';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
 import type { AnalyticsScope } from '@/lib/query-keys';
 import { useAnalyticsExport, useCampaignAnalytics } from '../api/campaign-analytics';
+import { useReportRange } from '../hooks/use-report-range';
+import { AnalyticsReportSection } from './analytics-report-section';
 import { CampaignAnalyticsCard, CampaignAnalyticsCardSkeleton } from './campaign-analytics-card';
+import { CompareDialog } from './compare-dialog';
 
 const SKELETON_CARDS = 3;
 
@@ -20,6 +24,52 @@ export interface CampaignAnalyticsPanelProps {
   onLoadError: (error: Error) => void;
 }
 
+/** The campaigns chosen for a comparison, kept across pages and searches. */
+function useComparedCampaigns() {
+  const [chosen, setChosen] = useState<Campaign[]>([]);
+  const full = chosen.length >= REPORT_LIMITS.maxCompared;
+  const cardProps = (campaign: Campaign) => {
+    const isChosen = chosen.some((other) => other.id === campaign.id);
+    return {
+      chosen: isChosen,
+      disabled: full && !isChosen,
+      onChange: (on: boolean) =>
+        setChosen((current) => (on ? [...current, campaign] : current.filter((other) => other.id !== campaign.id))),
+    };
+  };
+  return { chosen, cardProps, clear: () => setChosen([]) };
+}
+
+/** What is chosen for the comparison, and the button that opens it once two are. */
+function CompareBar({ scope, compared }: { scope: AnalyticsScope; compared: ReturnType<typeof useComparedCampaigns> }) {
+  const [opened, setOpened] = useState(false);
+  const { range } = useReportRange();
+  const { chosen } = compared;
+  if (chosen.length === 0) return null;
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size="sm">
+        {chosen.length} of {REPORT_LIMITS.maxCompared} chosen to compare
+      </Text>
+      <Group gap="xs">
+        <Button variant="subtle" size="xs" onClick={compared.clear}>
+          Clear
+        </Button>
+        <Button size="xs" disabled={chosen.length < REPORT_LIMITS.minCompared} onClick={() => setOpened(true)}>
+          Compare
+        </Button>
+      </Group>
+      <CompareDialog
+        scope={scope}
+        ids={chosen.map((campaign) => campaign.id)}
+        range={range}
+        opened={opened}
+        onClose={() => setOpened(false)}
+      />
+    </Group>
+  );
+}
+
 /**
  * An analytics page's body (docs/product/insights.md, Analytics pages and CSV export): search,
  * the campaigns' cards 10 a page, pagination and "Download CSV" of every campaign matching the
@@ -29,6 +79,7 @@ export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAn
   const { page, per_page, search, setPage, setSearch } = useListParams();
   const list = useCampaignAnalytics(scope, { page, per_page, search });
   const download = useAnalyticsExport(scope);
+  const compared = useComparedCampaigns();
 
   useEffect(() => {
     if (list.error) onLoadError(list.error);
@@ -60,6 +111,8 @@ export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAn
       }
     >
       <Stack gap="md">
+        <AnalyticsReportSection scope={scope} search={search} exportable={exportable} chosen={compared.chosen} />
+        <Divider />
         <ListSearch label="Search campaigns" applied={search} setSearch={setSearch} />
         {list.isError ? (
           <LoadFailedMessage what="campaigns" onRetry={() => void list.refetch()} />
@@ -82,10 +135,12 @@ export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAn
                 key={campaign.id}
                 campaign={campaign}
                 audience={scope === 'customer' ? 'customer' : 'admin'}
+                compare={compared.cardProps(campaign)}
               />
             ))}
           </Stack>
         )}
+        <CompareBar scope={scope} compared={compared} />
         <ListPagination label={title} page={page} lastPage={lastPage} setPage={setPage} />
       </Stack>
     </Panel>

@@ -1,9 +1,10 @@
-import { ROLE, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { REPORT_FIGURES, ROLE, type Campaign, type StatisticsEntry } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
+import { presetRange } from '../utils/report-range';
 import { campaignFixture, SAMPLE_FIGURES, statisticsEntryFixture, WINTER_BOOTS } from '@/test/campaigns';
 
 const CUSTOMER_LIST = '/api/customer/campaigns-analytics';
@@ -46,8 +47,30 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
 const page = (data: Campaign[], lastPage = 1) =>
   jsonResponse({ data, pagination: { current_page: 1, per_page: 10, last_page: lastPage, total: data.length } });
 
+/** A report over the days asked for, with 12.5 spent on the first and a correction of -2.5 on the last. */
+function report(url: URL) {
+  const from = url.searchParams.get('from')!;
+  const to = url.searchParams.get('to')!;
+  const zeros = Object.fromEntries(REPORT_FIGURES.map((figure) => [figure.key, 0]));
+  return jsonResponse({
+    data: {
+      from,
+      to,
+      totals: { ...zeros, amount_spent: 10 },
+      days: [
+        { ...zeros, date: from, amount_spent: 12.5 },
+        { ...zeros, date: to, amount_spent: -2.5 },
+      ],
+    },
+  });
+}
+
 function openAs(role: number, path: string, handlers: Record<string, ApiHandler>) {
-  const fetchMock = stubApi(handlers);
+  const fetchMock = stubApi({
+    [`GET ${CUSTOMER_LIST}/report`]: (url) => report(url),
+    [`GET ${ADMIN_LIST}/report`]: (url) => report(url),
+    ...handlers,
+  });
   sessionStore.signIn(loginResponse({ role_id: role, token: 'token-123' }));
   return { ...renderApp(path), fetchMock };
 }
@@ -329,5 +352,55 @@ describe('/admin/analytics', () => {
       screen.getByText('Could not load campaigns.').closest('[role="alert"]'),
     ]);
     expect(screen.queryByText('Nope')).not.toBeInTheDocument();
+  });
+
+  it('reports over the chosen dates, and compares the chosen campaigns', async () => {
+    const other = campaign({ id: 8, campaign_name: 'Winter coats' });
+    const zeros = Object.fromEntries(REPORT_FIGURES.map((figure) => [figure.key, 0]));
+    const { fetchMock, user } = openAs(ROLE.customer, '/analytics', {
+      [`GET ${CUSTOMER_LIST}`]: () => page([campaign(), other]),
+      [`GET ${CUSTOMER_LIST}/compare`]: (url) =>
+        jsonResponse({
+          data: {
+            from: url.searchParams.get('from'),
+            to: url.searchParams.get('to'),
+            campaigns: [campaign(), other].map((each, index) => ({
+              campaign_id: each.id,
+              campaign_name: each.campaign_name,
+              flight_start: '2026-11-02',
+              from: url.searchParams.get('from'),
+              to: url.searchParams.get('to'),
+              totals: { ...zeros, amount_spent: 100 * (index + 1) },
+              days: [],
+            })),
+          },
+        }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Your campaigns over these dates' })).toBeInTheDocument();
+    const last30 = presetRange('last_30_days');
+    expect(requestsTo(fetchMock, `GET ${CUSTOMER_LIST}/report`)[0]?.url.searchParams.get('from')).toBe(last30.from);
+    const table = screen.getByRole('table', { name: /^Figures per day/ });
+    expect(within(table).getByText('-$2.50')).toBeInTheDocument();
+
+    await user.click(screen.getAllByLabelText('Dates')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Last month' }));
+    const lastMonth = presetRange('last_month');
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `GET ${CUSTOMER_LIST}/report`).at(-1)?.url.searchParams.get('to')).toBe(
+        lastMonth.to,
+      ),
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: 'Compare Winter boots' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare Winter coats' }));
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Compare campaigns' });
+    expect(await within(dialog).findByText('$200.00')).toBeInTheDocument();
+    const asked = requestsTo(fetchMock, `GET ${CUSTOMER_LIST}/compare`)[0]!.url.searchParams;
+    expect([asked.get('ids'), asked.get('from'), asked.get('to')]).toEqual([
+      `${campaign().id},8`,
+      lastMonth.from,
+      lastMonth.to,
+    ]);
   });
 });
