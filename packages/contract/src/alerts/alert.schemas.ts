@@ -9,7 +9,7 @@ import { NOTICE_PAGES } from '../common/page-paths';
  * values already written (money by `formatCents`, times by `formatDateTime`), so this file
  * needs no date library.
  */
-export const ALERT_KINDS = ['budget_80', 'budget_100', 'period_ending', 'figures_missing'] as const;
+export const ALERT_KINDS = ['budget_80', 'budget_100', 'period_ending', 'flight_ending', 'figures_missing'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** Who gets an alert: the members of the campaign's account whose role it concerns, or every administrator. */
@@ -25,6 +25,8 @@ export interface AlertWords {
   budget: string;
   /** When the paid week ends (`period_ending`), or since when no figures were entered (`figures_missing`). */
   time: string;
+  /** The last day of the flight (`flight_ending`), as pages write days. */
+  day: string;
 }
 
 interface AlertDeclaration {
@@ -69,6 +71,15 @@ export const ALERTS = {
     action: 'Open Balance',
     link: () => NOTICE_PAGES.balance,
   },
+  flight_ending: {
+    audience: 'results',
+    title: 'Campaign ending',
+    description: "A campaign's end date is within 3 days.",
+    message: ({ campaignName, day }) =>
+      `Your campaign "${campaignName}" ends soon: its last day is ${day}. Move its end date to keep it running`,
+    action: 'Open your campaigns',
+    link: campaignsNamed,
+  },
   figures_missing: {
     audience: 'administrators',
     title: 'Figures missing',
@@ -88,6 +99,8 @@ export const BUDGET_ALERTS = [
 
 /** A paid week's end is announced this long before. */
 export const PERIOD_ENDING_NOTICE_MS = 48 * 60 * 60_000;
+/** A campaign's flight end is announced this long before (the midnight after its last day). */
+export const FLIGHT_ENDING_NOTICE_MS = 3 * 24 * 60 * 60_000;
 /** A running campaign without a new statistics entry for this long alerts the administrators. */
 export const FIGURES_MISSING_AFTER_MS = 3 * 24 * 60 * 60_000;
 

@@ -1,4 +1,4 @@
-import { ALERTS, formatCents, formatDateTime } from '@portal/contract';
+import { ALERTS, formatCents, formatDate, formatDateTime } from '@portal/contract';
 import { recipientsOfCampaign, type AdvertiserRepository } from '../advertisers';
 import type { CampaignRepository } from '../campaigns';
 import type { DomainEventPayloads } from '../events';
@@ -15,6 +15,7 @@ export function alertNotice(alert: RaisedAlert) {
     spent: alert.amounts ? formatCents(alert.amounts.spentCents) : '',
     budget: alert.amounts ? formatCents(alert.amounts.budgetCents) : '',
     time: alert.time ? formatDateTime(alert.time) : '',
+    day: alert.day ? formatDate(alert.day) : '',
   });
   return {
     title: declaration.title,

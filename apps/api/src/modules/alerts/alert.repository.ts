@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, gt, max, sql, type SQL } from 'drizzle-orm';
 import type { AlertKind } from '@portal/contract';
 import type { Database } from '../../db/database';
-import { campaignAlerts, campaigns, campaignStatistics } from '../../db/schema';
+import { advertisers, campaignAlerts, campaigns, campaignStatistics } from '../../db/schema';
 
 /** An instant as `toISOString` writes it, in SQL, so that keys made in SQL and in code are the same. */
 const isoOf = (instant: SQL | typeof campaigns.paidUntil) =>
@@ -41,14 +41,21 @@ export class AlertRepository {
       and ${campaignAlerts.kind} = ${kind} and ${campaignAlerts.key} = ${key})`;
   }
 
-  /** Paid daily campaigns whose paid week ends after `now` and by `until`, not yet told of it. */
+  /**
+   * Paid daily campaigns whose paid week ends after `now` and by `until`, not yet told of it; not
+   * those whose flight ends with the week, since nothing more falls due.
+   */
   async periodsEnding(now: Date, until: Date): Promise<DueAlert[]> {
     const key = isoOf(campaigns.paidUntil);
+    const flightGoesOn = sql`(${campaigns.endDate} is null
+      or ((${campaigns.endDate} + 1)::timestamp at time zone ${advertisers.timeZone}) > ${campaigns.paidUntil})`;
     return this.db
       .select({ campaignId: campaigns.id, key })
       .from(campaigns)
+      .innerJoin(advertisers, eq(advertisers.id, campaigns.advertiserId))
       .where(
         and(
+          flightGoesOn,
           eq(campaigns.paymentStatus, 'paid'),
           gt(campaigns.paidUntil, now),
           lte(campaigns.paidUntil, until),
@@ -62,7 +69,32 @@ export class AlertRepository {
   }
 
   /**
-   * Delivering campaigns (approved, switched on, paid, not archived) whose newest statistics
+   * Approved campaigns that are not archived and whose flight ends (the midnight after its end
+   * date, in the account's zone) after `now` and by `until`, not yet told of this end date.
+   */
+  async flightsEnding(now: Date, until: Date): Promise<DueAlert[]> {
+    const key = sql<string>`to_char(${campaigns.endDate}, 'YYYY-MM-DD')`;
+    const endsAt = sql`((${campaigns.endDate} + 1)::timestamp at time zone ${advertisers.timeZone})`;
+    return this.db
+      .select({ campaignId: campaigns.id, key })
+      .from(campaigns)
+      .innerJoin(advertisers, eq(advertisers.id, campaigns.advertiserId))
+      .where(
+        and(
+          eq(campaigns.approvalStatus, 'approved'),
+          isNull(campaigns.archivedAt),
+          sql`${campaigns.flightState} <> 'ended'`,
+          sql`${endsAt} > ${now.toISOString()}::timestamptz`,
+          sql`${endsAt} <= ${until.toISOString()}::timestamptz`,
+          this.notAlerted('flight_ending', key),
+        ),
+      )
+      .orderBy(campaigns.id)
+      .limit(ROUND_SIZE);
+  }
+
+  /**
+   * Delivering campaigns (approved, switched on, paid, not archived, flight running) whose newest statistics
    * entry was saved by `before`, or that never had one and were approved by then, not yet
    * alerted for this stretch: the stretch starts at that save (or approval), so a new entry
    * starts another.
@@ -82,6 +114,7 @@ export class AlertRepository {
           eq(campaigns.approvalStatus, 'approved'),
           eq(campaigns.onOff, 'on'),
           eq(campaigns.paymentStatus, 'paid'),
+          eq(campaigns.flightState, 'running'),
           isNull(campaigns.archivedAt),
           sql`${since} <= ${before}`,
           this.notAlerted('figures_missing', key),

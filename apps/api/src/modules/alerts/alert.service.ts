@@ -3,6 +3,7 @@ import {
   ALERTS,
   alertKindsFor,
   FIGURES_MISSING_AFTER_MS,
+  FLIGHT_ENDING_NOTICE_MS,
   isAdminRole,
   PERIOD_ENDING_NOTICE_MS,
   type AlertKind,
@@ -24,11 +25,13 @@ export interface AlertRepositories extends AlertRaisingRepositories {
 /** Jobs of this module: the alerts that follow from time passing (docs/product/alerts.md). */
 export const ALERT_JOBS = {
   periodEnding: 'alerts.period_ending',
+  flightEnding: 'alerts.flight_ending',
   figuresMissing: 'alerts.figures_missing',
 } as const;
 
 export const alertJobs = (alerts: AlertService): JobDefinition[] => [
   { name: ALERT_JOBS.periodEnding, everyMs: 60_000, run: () => alerts.raisePeriodEndingAlerts() },
+  { name: ALERT_JOBS.flightEnding, everyMs: 10 * 60_000, run: () => alerts.raiseFlightEndingAlerts() },
   { name: ALERT_JOBS.figuresMissing, everyMs: 10 * 60_000, run: () => alerts.raiseFiguresMissingAlerts() },
 ];
 
@@ -46,6 +49,15 @@ export class AlertService {
     );
   }
 
+  /** Tells of each campaign whose flight ends within 3 days, once per end date (moving it re-arms). */
+  raiseFlightEndingAlerts(): Promise<number> {
+    return this.raiseDue(
+      'flight_ending',
+      (repos, now) => repos.alerts.flightsEnding(now, new Date(now.getTime() + FLIGHT_ENDING_NOTICE_MS)),
+      (key) => ({ day: key }),
+    );
+  }
+
   /** Tells administrators of each running campaign without figures for 3 days, once a stretch. */
   raiseFiguresMissingAlerts(): Promise<number> {
     return this.raiseDue('figures_missing', (repos, now) =>
@@ -57,14 +69,16 @@ export class AlertService {
   private async raiseDue(
     kind: AlertKind,
     find: (repos: AlertRepositories, now: Date) => Promise<DueAlert[]>,
+    // The keys of the timed alerts are the instant their text names (the week's end, the
+    // stretch's start); the flight's is its last day.
+    detailsOf: (key: string) => { time?: string; day?: string } = (key) => ({ time: key }),
   ): Promise<number> {
     const { data, clock } = this.options;
     const now = clock.now();
     return data.withTransaction(async (repos) => {
       let raised = 0;
       for (const { campaignId, key } of await find(repos, now)) {
-        // Both keys are the instant the text names: the week's end, or the stretch's start.
-        if (await raiseAlert(repos, { campaignId, kind, key }, { time: key }, now)) raised += 1;
+        if (await raiseAlert(repos, { campaignId, kind, key }, detailsOf(key), now)) raised += 1;
       }
       return raised;
     });

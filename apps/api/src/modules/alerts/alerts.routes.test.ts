@@ -58,6 +58,13 @@ describe('alerts', () => {
   }
   type Person = Awaited<ReturnType<typeof team>>['owner'];
 
+  /** An account's owner alone: one sign-in, where a test needs no other role. */
+  async function ownerAlone(): Promise<Person> {
+    const user = await t.createUser();
+    const token = await t.login(user.email, undefined, { remember: true });
+    return { id: user.id, email: user.email, token, headers: bearer(token) };
+  }
+
   /** A campaign through the wizard, approved, with the approval's events handled. */
   async function approved(token: string, change: Record<string, unknown> = {}) {
     const campaign = await wizard.createSubmitted(token, change);
@@ -279,6 +286,66 @@ describe('alerts', () => {
     });
   });
 
+  describe('flight dates', () => {
+    it('tells owners and managers once, 3 days before the flight ends in the account’s zone, and again for a new end', async () => {
+      const people = await team();
+      const zone = await call('POST', '/api/customer/team/time-zone', people.owner.token, { time_zone: 'Asia/Tokyo' });
+      expect(zone.statusCode).toBe(200);
+      const id = await approved(people.owner.token, { campaign_name: 'Year end', end_date: '2026-11-30' });
+      // The flight ends at midnight of 1 Dec in Tokyo: 15:00 UTC on 30 Nov.
+      t.clock.set(new Date(Date.parse('2026-11-30T15:00:00.000Z') - 3 * DAY - 60_000));
+      await t.app.jobs.runNow(ALERT_JOBS.flightEnding);
+      expect(await alertsOf(people.owner.token, id)).toEqual([]);
+      t.clock.advance(60_000);
+      await t.app.jobs.runNow(ALERT_JOBS.flightEnding);
+      await t.app.jobs.runNow(ALERT_JOBS.flightEnding);
+      const alerts = await alertsOf(people.owner.token, id);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toMatchObject({
+        message:
+          'Your campaign "Year end" ends soon: its last day is 30 Nov 2026. Move its end date to keep it running',
+        link: '/campaigns?search=Year%20end',
+      });
+      expect(await alertsOf(people.manager.token, id, people.manager.headers)).toHaveLength(1);
+      expect(await alertsOf(people.billing.token, id, people.billing.headers)).toEqual([]);
+      // A later end that comes near alerts again.
+      const moved = await call('POST', `/api/customer/my-campaigns/update/${id}`, people.owner.token, {
+        end_date: '2026-12-02',
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      t.clock.advance(2 * DAY);
+      await t.app.jobs.runNow(ALERT_JOBS.flightEnding);
+      expect(await alertsOf(people.owner.token, id)).toHaveLength(2);
+    });
+
+    it('measures a daily budget with an end date against every day of its flight', async () => {
+      const owner = await ownerAlone();
+      // 20 to 29 Nov: 10 days at $10, a $100 budget, whatever has been paid so far.
+      const id = await approved(owner.token, {
+        budget_type: 'daily',
+        budget_amount: 10,
+        end_date: '2026-11-29',
+      });
+      await pay(owner, id);
+      await spend(id, 80);
+      const [alert] = await alertsOf(owner.token, id);
+      expect(alert?.message).toContain('80% of its budget: $80.00 of $100.00');
+    });
+
+    it('says nothing of a paid week that ends with the flight, since nothing more falls due', async () => {
+      const owner = await ownerAlone();
+      const id = await approved(owner.token, {
+        budget_type: 'daily',
+        budget_amount: 10,
+        end_date: '2026-11-22',
+      });
+      await pay(owner, id);
+      t.clock.set('2026-11-21T12:00:00.000Z');
+      await t.app.jobs.runNow(ALERT_JOBS.periodEnding);
+      expect((await alertsOf(owner.token, id)).filter((alert) => alert.message.includes('paid week'))).toEqual([]);
+    });
+  });
+
   describe('figures missing', () => {
     it('tells administrators once a stretch of 3 days without figures, and again after a new entry goes stale', async () => {
       const people = await team();
@@ -342,6 +409,7 @@ describe('alerts', () => {
         { kind: 'budget_80', title: 'Budget 80% spent', description: expect.any(String), email: true },
         { kind: 'budget_100', title: 'Budget spent', description: expect.any(String), email: true },
         { kind: 'period_ending', title: 'Paid week ending', description: expect.any(String), email: true },
+        { kind: 'flight_ending', title: 'Campaign ending', description: expect.any(String), email: true },
       ]);
       const admin = await call('GET', '/api/customer/alert-preferences', adminToken);
       expect(admin.json().data.map((preference: { kind: string }) => preference.kind)).toEqual(['figures_missing']);

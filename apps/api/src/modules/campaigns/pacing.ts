@@ -1,4 +1,4 @@
-import { dollarsToCents } from '@portal/contract';
+import { daysFromTo, dollarsToCents, flightStartOf } from '@portal/contract';
 import type { CampaignRow } from '../../db/schema';
 
 /** What a campaign's budget is measured against besides the campaign itself. */
@@ -9,13 +9,21 @@ export interface PacingFacts {
 
 /**
  * The budget a campaign's spend is measured against, in cents (docs/product/alerts.md, Budget
- * alerts): a lifetime budget is its amount; a daily budget has no end yet, so it is what was
- * paid for its weeks so far. This is the one place that rule is written: the budget alerts read
- * it, and it is where a daily budget with an end date will be measured to that date.
+ * alerts): a lifetime budget is its amount; a daily budget with an end date is the daily amount
+ * for every day of its flight (from its start date, or the day it was published, to its end
+ * date); a daily budget without an end is what was paid for its weeks so far. This is the one
+ * place that rule is written.
  */
 export function pacingBudgetCents(
-  campaign: Pick<CampaignRow, 'budgetType' | 'budgetAmount'>,
+  campaign: Pick<CampaignRow, 'budgetType' | 'budgetAmount' | 'startDate' | 'endDate' | 'publishedOn'>,
   { paidCents }: PacingFacts,
 ): number {
-  return campaign.budgetType === 'lifetime' ? dollarsToCents(Number(campaign.budgetAmount)) : paidCents;
+  const amountCents = dollarsToCents(Number(campaign.budgetAmount));
+  if (campaign.budgetType === 'lifetime') return amountCents;
+  const start = flightStartOf({
+    start_date: campaign.startDate,
+    published_on: campaign.publishedOn?.toISOString() ?? null,
+  });
+  if (!campaign.endDate || !start) return paidCents;
+  return amountCents * Math.max(1, daysFromTo(start, campaign.endDate));
 }

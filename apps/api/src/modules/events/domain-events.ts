@@ -95,6 +95,8 @@ export interface DomainEventPayloads {
     amounts?: { spentCents: number; budgetCents: number };
     /** When the paid week ends, or since when no figures were entered (ISO 8601). */
     time?: string;
+    /** The flight's last day (`YYYY-MM-DD`), for `flight_ending`. */
+    day?: string;
   };
 }
 
