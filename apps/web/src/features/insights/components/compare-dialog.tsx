@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/scroll-region';
 import { Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { fieldLabelOf, REPORT_FIGURES, type Comparison, type ReportFigureKey } from '@portal/contract';
@@ -30,7 +31,7 @@ function CampaignsHead({ first, comparison }: { first: string; comparison: Compa
 /** Figures down, campaigns across: their sums over the range. */
 function TotalsTable({ comparison }: { comparison: Comparison }) {
   return (
-    <Table.ScrollContainer minWidth={160 + comparison.campaigns.length * 130} type="native">
+    <ScrollRegion label="Sums over the dates" minWidth={160 + comparison.campaigns.length * 130}>
       <Table aria-label="Sums over the dates" striped verticalSpacing={6} horizontalSpacing="xs">
         <CampaignsHead first="Figure" comparison={comparison} />
         <Table.Tbody>
@@ -48,7 +49,7 @@ function TotalsTable({ comparison }: { comparison: Comparison }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
@@ -56,7 +57,11 @@ function TotalsTable({ comparison }: { comparison: Comparison }) {
 function DaysTable({ comparison, figure }: { comparison: Comparison; figure: ReportFigureKey }) {
   const days = comparison.campaigns[0]?.days ?? [];
   return (
-    <Table.ScrollContainer minWidth={120 + comparison.campaigns.length * 130} maxHeight={360} type="native">
+    <ScrollRegion
+      label={`${figureLabel(figure)} per day`}
+      minWidth={120 + comparison.campaigns.length * 130}
+      maxHeight={360}
+    >
       <Table
         aria-label={`${figureLabel(figure)} per day`}
         stickyHeader
@@ -80,7 +85,7 @@ function DaysTable({ comparison, figure }: { comparison: Comparison; figure: Rep
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '@/components/scroll-region';
 import { Select, Table } from '@mantine/core';
 import { fieldLabelOf, REPORT_FIGURES, type ReportDay, type ReportFigureKey } from '@portal/contract';
 import { formatCount, formatDate, formatUsd } from '@/lib/format';
@@ -34,7 +35,7 @@ export function FigureSelect({
 /** Every day of a report with each figure, the date column kept in view while the rest scrolls. */
 export function DailyTable({ days, label }: { days: ReportDay[]; label: string }) {
   return (
-    <Table.ScrollContainer minWidth={REPORT_FIGURES.length * 110} maxHeight={420} type="native">
+    <ScrollRegion label={label} minWidth={REPORT_FIGURES.length * 110} maxHeight={420}>
       <Table aria-label={label} stickyHeader striped verticalSpacing={6} horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -61,6 +62,6 @@ export function DailyTable({ days, label }: { days: ReportDay[]; label: string }
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
