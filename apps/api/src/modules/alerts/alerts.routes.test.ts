@@ -62,7 +62,8 @@ describe('alerts', () => {
   async function ownerAlone(): Promise<Person> {
     const user = await t.createUser();
     const token = await t.login(user.email, undefined, { remember: true });
-    return { id: user.id, email: user.email, token, headers: bearer(token) };
+    const headers = { ...bearer(token), 'x-advertiser-id': String(await t.advertiserOf(user.id)) };
+    return { id: user.id, email: user.email, token, headers };
   }
 
   /** A campaign through the wizard, approved, with the approval's events handled. */

@@ -91,6 +91,30 @@ export function subscribeNotifications(events: EventSubscriptions<NotificationRe
     );
   });
 
+  subscribeRunningNotices(events);
+
+  // Every alert arrives in the portal, whatever the person chose for its e-mail.
+  events.subscribe('campaign.alert_raised', 'notifications', async (event, { repos }) => {
+    const { campaignId } = event.payload;
+    const { message, link } = alertNotice(event.payload);
+    const { advertiserId, recipients } = await alertRecipients(repos, event.payload);
+    await repos.notifications.create(
+      recipients.map(({ userId }) => ({
+        userId,
+        advertiserId,
+        campaignId,
+        message,
+        link,
+        eventType: 'alert' as const,
+        senderId: null,
+      })),
+      event.createdAt,
+    );
+  });
+}
+
+/** What a customer's people hear while a campaign runs: its payments, what falls due, its flight's dates. */
+function subscribeRunningNotices(events: EventSubscriptions<NotificationRepositories>): void {
   events.subscribe('campaign.paid', 'notifications', async (event, { repos }) => {
     const { campaignId, paymentId } = event.payload;
     const payment = event.payload.payment ?? (await paymentFactsNow(repos.payments, paymentId));
@@ -130,25 +154,6 @@ export function subscribeNotifications(events: EventSubscriptions<NotificationRe
       campaignId,
       'payments',
       { message, eventType: 'system', senderId: null },
-      event.createdAt,
-    );
-  });
-
-  // Every alert arrives in the portal, whatever the person chose for its e-mail.
-  events.subscribe('campaign.alert_raised', 'notifications', async (event, { repos }) => {
-    const { campaignId } = event.payload;
-    const { message, link } = alertNotice(event.payload);
-    const { advertiserId, recipients } = await alertRecipients(repos, event.payload);
-    await repos.notifications.create(
-      recipients.map(({ userId }) => ({
-        userId,
-        advertiserId,
-        campaignId,
-        message,
-        link,
-        eventType: 'alert' as const,
-        senderId: null,
-      })),
       event.createdAt,
     );
   });
