@@ -176,6 +176,7 @@ export function checkout(overrides: Partial<Checkout> = {}): Checkout {
     amount: 175,
     covers_days: 7,
     daily_amount: 25,
+    credit_used: 0,
     status: 'open',
     provider: 'sandbox',
     ...overrides,

@@ -22,9 +22,10 @@ describe('money as the portal writes it', () => {
   });
 
   it('says how an amount due is made: days of a daily budget, or a lifetime budget', () => {
-    expect(dueBreakdown(7, 250.5)).toBe('7 days × $250.50');
-    expect(dueBreakdown(1, 1250)).toBe('1 day × $1,250.00');
-    expect(dueBreakdown(null, null)).toBe('Lifetime budget');
+    expect(dueBreakdown({ covers_days: 7, daily_amount: 250.5, credit_used: 0 })).toBe('7 days × $250.50');
+    expect(dueBreakdown({ covers_days: 1, daily_amount: 1250, credit_used: 0 })).toBe('1 day × $1,250.00');
+    expect(dueBreakdown({ covers_days: null, daily_amount: null, credit_used: 0 })).toBe('Lifetime budget');
+    expect(dueBreakdown({ covers_days: 3, daily_amount: 10, credit_used: 20 })).toBe('3 days × $10.00 − $20.00 credit');
   });
 });
 

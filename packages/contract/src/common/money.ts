@@ -56,17 +56,27 @@ export const dueBreakdownFields = {
   covers_days: z.number().int().nullable(),
   /** The daily budget each of those days is charged at; null for a lifetime budget. */
   daily_amount: dollars.nullable(),
+  /** The account's credit taken off the amount (docs/product/payments.md, Credit); 0 when none. */
+  credit_used: dollars,
 };
 
 /** An amount the customer owes for a campaign, with how it is made. */
 export const amountDueSchema = z.object({ amount: dollars, ...dueBreakdownFields }).meta({ id: 'AmountDue' });
 export type AmountDue = z.infer<typeof amountDueSchema>;
 
-/** "7 days × $250.50" for a daily budget, "Lifetime budget" for a lifetime one. */
-export function dueBreakdown(coversDays: number | null, dailyAmount: number | null): string {
-  if (coversDays === null || dailyAmount === null) return 'Lifetime budget';
-  return `${coversDays} ${coversDays === 1 ? 'day' : 'days'} × ${formatUsd(dailyAmount)}`;
+/**
+ * "7 days × $250.50" for a daily budget, "Lifetime budget" for a lifetime one, and the credit
+ * taken off when there is some: "7 days × $250.50 − $30.00 credit".
+ */
+export function dueBreakdown({ covers_days, daily_amount, credit_used }: DueBreakdown): string {
+  const made =
+    covers_days === null || daily_amount === null
+      ? 'Lifetime budget'
+      : `${covers_days} ${covers_days === 1 ? 'day' : 'days'} × ${formatUsd(daily_amount)}`;
+  return credit_used > 0 ? `${made} − ${formatUsd(credit_used)} credit` : made;
 }
+
+type DueBreakdown = Pick<AmountDue, 'covers_days' | 'daily_amount' | 'credit_used'>;
 
 /**
  * Two sums that read alike and mean different things (docs/product/payments.md, Total spent and

@@ -96,7 +96,15 @@ export const campaignDueSchema = z
   .meta({ id: 'CampaignDue' });
 
 export const balanceResponseSchema = z
-  .object({ data: z.object({ total_amount_due: dollars, campaigns_due: z.array(campaignDueSchema) }) })
+  .object({
+    data: z.object({
+      total_amount_due: dollars,
+      campaigns_due: z.array(campaignDueSchema),
+      credit: dollars.meta({
+        description: "The account's credit, taken off its next payment links (docs: payments, Credit); 0 when none.",
+      }),
+    }),
+  })
   .meta({ id: 'BalanceResponse' });
 
 /** A payment link's checkout page. */

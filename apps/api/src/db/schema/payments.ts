@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -78,7 +79,10 @@ export const paymentLinks = pgTable(
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     /** Random, unguessable: the link's address names it. */
     token: varchar('token', { length: 64 }).notNull(),
+    /** What paying the link charges: its days at the daily budget (or the budget), less `creditCents`. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The account's credit this link uses (docs/product/payments.md, Credit): returned if it is cancelled. */
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
     /** How many days a payment covers (7 for a daily budget); null: the whole campaign. */
     coversDays: smallint('covers_days'),
     status: varchar('status', { length: 10 }).$type<PaymentLinkStatus>().notNull().default('open'),
@@ -184,3 +188,21 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   declines: boolean('declines').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each advertiser account's credit, in cents (docs/product/payments.md, Credit): whole days of a
+ * paid period that new flight dates cut short, taken off the account's next payment links. A
+ * row of its own, locked after the campaign and its link (decision 016's order), so two links
+ * opened at once cannot both use the same credit.
+ */
+export const accountCredits = pgTable(
+  'account_credits',
+  {
+    advertiserId: integer('advertiser_id')
+      .primaryKey()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('account_credits_balance_not_negative', sql`${table.balanceCents} >= 0`)],
+);

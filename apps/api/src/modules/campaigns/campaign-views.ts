@@ -32,7 +32,7 @@ export interface CampaignView {
   /** The newest statistics entry (docs/product/insights.md, Current figures), or null. */
   current: CampaignStatisticsRow | null;
   /** The open payment link (docs/product/payments.md, Payment links), or null. */
-  openLink: { token: string; amountCents: number; coversDays: number | null } | null;
+  openLink: { token: string; amountCents: number; creditCents: number; coversDays: number | null } | null;
 }
 
 /** What `CampaignView` is selected from. */
@@ -46,7 +46,12 @@ const viewColumns = {
     destinationUrl: adTemplates.destinationUrl,
   },
   current: campaignStatistics,
-  openLink: { token: paymentLinks.token, amountCents: paymentLinks.amountCents, coversDays: paymentLinks.coversDays },
+  openLink: {
+    token: paymentLinks.token,
+    amountCents: paymentLinks.amountCents,
+    creditCents: paymentLinks.creditCents,
+    coversDays: paymentLinks.coversDays,
+  },
 };
 
 /** Joins a campaign's newest entry: one probe of `campaign_statistics_newest_idx` per row. */

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, FLIGHT_MESSAGES, ROLE, TIME_ZONE_MESSAGES, type Campaign } from '@portal/contract';
 import { campaigns } from '../../db/schema';
-import { approveCampaign, wizardOf } from '../../../test/campaigns';
+import { approveCampaign, insertCampaigns, wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 import { PAYMENT_JOBS } from '../payments/payment-periods.service';
+import { newPaymentLink } from '../payments/payment-links';
+import { PaymentRepository } from '../payments/payment.repository';
 import { FLIGHT_JOB } from './flight.service';
 
 const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const NO_FLIGHT = { startDate: null, endDate: null, flightState: 'running' as const };
 
 /** Flight dates (docs/product/campaigns.md, Flight dates; payments.md, Flight dates and money). */
 describe('flight dates', () => {
@@ -193,7 +196,7 @@ describe('flight dates', () => {
       // The 20th, 21st and 22nd.
       const id = await approved(token, { budget_type: 'daily', budget_amount: 10, end_date: '2026-11-22' });
       const due = await listed(token, id);
-      expect(due.amount_due).toEqual({ amount: 30, covers_days: 3, daily_amount: 10 });
+      expect(due.amount_due).toEqual({ amount: 30, covers_days: 3, daily_amount: 10, credit_used: 0 });
       t.clock.set('2026-11-20T18:00:00.000Z');
       await pay(token, id);
       const [row] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, id));
@@ -215,12 +218,22 @@ describe('flight dates', () => {
       await pay(token, id);
       t.clock.set('2026-11-27T10:00:00.000Z');
       await t.app.jobs.runNow(PAYMENT_JOBS.renew);
-      expect((await listed(token, id)).amount_due).toEqual({ amount: 30, covers_days: 3, daily_amount: 10 });
+      expect((await listed(token, id)).amount_due).toEqual({
+        amount: 30,
+        covers_days: 3,
+        daily_amount: 10,
+        credit_used: 0,
+      });
       // The end moves a day earlier: the open link asks for 2 days.
       const moved = await call('POST', `/api/customer/my-campaigns/update/${id}`, token, { end_date: '2026-11-28' });
       expect(moved.statusCode, moved.body).toBe(200);
       await t.app.events.dispatchPending();
-      expect((await listed(token, id)).amount_due).toEqual({ amount: 20, covers_days: 2, daily_amount: 10 });
+      expect((await listed(token, id)).amount_due).toEqual({
+        amount: 20,
+        covers_days: 2,
+        daily_amount: 10,
+        credit_used: 0,
+      });
     });
 
     it('cuts a paid period at a new, earlier end', async () => {
@@ -232,6 +245,106 @@ describe('flight dates', () => {
       await t.app.events.dispatchPending();
       const [row] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, id));
       expect(row!.paidUntil!.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    });
+  });
+
+  /** docs/product/payments.md, Credit. */
+  describe('credit for a paid period cut short', () => {
+    const balance = async (token: string) => (await call('GET', '/api/customer/balance', token)).json().data;
+
+    it('credits the whole days cut, takes the credit off the next links and gives it back when one is cancelled', async () => {
+      const { token } = await customerIn('UTC');
+      // Paid on the 20th at 10:00 for 7 days: until the 27th at 10:00.
+      const first = await approved(token, { budget_type: 'daily', budget_amount: 10 });
+      await pay(token, first);
+      // Ending on the 22nd cuts the period at the 23rd's midnight: 4 days and 10 hours, 4 whole days.
+      const moved = await call('POST', `/api/customer/my-campaigns/update/${first}`, token, { end_date: '2026-11-22' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await t.app.events.dispatchPending();
+      expect(await balance(token)).toMatchObject({ credit: 40, total_amount_due: 0 });
+
+      // The next link, 7 days × $10, takes all $40 of it.
+      const second = await approved(token, { budget_type: 'daily', budget_amount: 10 });
+      expect((await listed(token, second)).amount_due).toEqual({
+        amount: 30,
+        covers_days: 7,
+        daily_amount: 10,
+        credit_used: 40,
+      });
+      expect(await balance(token)).toMatchObject({ credit: 0, total_amount_due: 30 });
+      expect((await balance(token)).campaigns_due[0]).toMatchObject({ amount: 30, credit_used: 40 });
+
+      // Archived, its link is cancelled and the credit comes back.
+      const archived = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/customer/my-campaigns/soft-delete',
+        headers: bearer(token),
+        payload: { campaign_ids: [second] },
+      });
+      expect(archived.statusCode, archived.body).toBe(200);
+      expect(await balance(token)).toMatchObject({ credit: 40, total_amount_due: 0 });
+
+      // A $20 lifetime budget uses all but the $0.50 a card payment needs at least, and is paid so.
+      const third = await approved(token, { budget_type: 'lifetime', budget_amount: 20 });
+      expect((await listed(token, third)).amount_due).toEqual({
+        amount: 0.5,
+        covers_days: null,
+        daily_amount: null,
+        credit_used: 19.5,
+      });
+      expect(await balance(token)).toMatchObject({ credit: 20.5 });
+      await pay(token, third);
+      const activity = (await call('GET', '/api/my-payment-activities', token)).json().data as { amount: number }[];
+      expect(activity[0]).toMatchObject({ amount: 0.5 });
+    });
+
+    it('gives a repriced link its credit again for its new amount', async () => {
+      const { token } = await customerIn('UTC');
+      const first = await approved(token, { budget_type: 'daily', budget_amount: 10 });
+      await pay(token, first);
+      await call('POST', `/api/customer/my-campaigns/update/${first}`, token, { end_date: '2026-11-21' });
+      await t.app.events.dispatchPending();
+      // Cut at the 22nd's midnight: 5 days and 10 hours, $50.
+      expect(await balance(token)).toMatchObject({ credit: 50 });
+      // 20 Nov to 23 Nov: 4 days × $10 = $40, of which $39.50 is credit.
+      const second = await approved(token, { budget_type: 'daily', budget_amount: 10, end_date: '2026-11-23' });
+      expect((await listed(token, second)).amount_due).toMatchObject({ amount: 0.5, credit_used: 39.5 });
+      expect(await balance(token)).toMatchObject({ credit: 10.5 });
+      // Two days later the link asks for 6 days: $60, of which all $50 of credit.
+      await call('POST', `/api/customer/my-campaigns/update/${second}`, token, { end_date: '2026-11-25' });
+      await t.app.events.dispatchPending();
+      expect((await listed(token, second)).amount_due).toMatchObject({ amount: 10, covers_days: 6, credit_used: 50 });
+      expect(await balance(token)).toMatchObject({ credit: 0 });
+    });
+
+    it('shares the credit between links opened at once, never using more than there is', async () => {
+      const user = await t.createUser({ withBilling: true });
+      const advertiserId = await t.advertiserOf(user.id);
+      const at = t.clock.now();
+      await new PaymentRepository(t.database.db).addCredit(advertiserId, 10_000, at);
+      const ids = await insertCampaigns(
+        t,
+        user.id,
+        Array.from({ length: 10 }, () => ({ approvalStatus: 'approved' as const, onOff: 'on' as const })),
+      );
+      // Each $30 link may use $29.50 of the $100: three links take that much, one takes the rest.
+      const opened = await Promise.all(
+        ids.map((id) =>
+          t.database.db.transaction((tx) =>
+            new PaymentRepository(tx).openLink(
+              newPaymentLink(
+                { id, advertiserId, budgetType: 'lifetime', budgetAmount: '30.00', ...NO_FLIGHT },
+                'UTC',
+                at,
+              )!,
+            ),
+          ),
+        ),
+      );
+      const used = opened.map((link) => link!.creditCents).sort((a, b) => b - a);
+      expect(used).toEqual([2950, 2950, 2950, 1150, 0, 0, 0, 0, 0, 0]);
+      for (const link of opened) expect(link!.amountCents + link!.creditCents).toBe(3000);
+      expect(await new PaymentRepository(t.database.db).creditOf(advertiserId)).toBe(0);
     });
   });
 });

@@ -37,6 +37,34 @@ function periodDays(campaign: PricedCampaign, timeZone: string, at: Date): numbe
 const linkAmountCents = (campaign: PricedCampaign, days: number | null): number =>
   centsOf(campaign.budgetAmount) * (days ?? 1);
 
+/**
+ * The least a payment charges, in cents: credit never brings a link below it, since card
+ * payments of less are refused (docs/product/payments.md, Credit).
+ */
+const MINIMUM_CHARGE_CENTS = 50;
+
+/** How much credit a link of `grossCents` may use: all of it but the minimum charge. */
+export const creditUsableOn = (grossCents: number): number => Math.max(0, grossCents - MINIMUM_CHARGE_CENTS);
+
+/** A daily link's price per day: what it asks before credit, over its days. */
+const dailyCentsOf = (link: Pick<PaymentLinkRow, 'amountCents' | 'creditCents' | 'coversDays'>): number =>
+  Math.round((link.amountCents + link.creditCents) / link.coversDays!);
+
+/**
+ * The credit a paid period earns when new flight dates cut it short (docs/product/payments.md,
+ * Credit): each whole day cut, at the daily amount of the link that paid for it. Part of a day
+ * is not credited, and neither is a lifetime budget (no period).
+ */
+export function creditForCutCents(
+  paidUntil: Date,
+  cutUntil: Date,
+  paidWith: Pick<PaymentLinkRow, 'amountCents' | 'creditCents' | 'coversDays'> | undefined,
+): number {
+  if (!paidWith?.coversDays) return 0;
+  const days = Math.floor((paidUntil.getTime() - cutUntil.getTime()) / DAY_MS);
+  return days > 0 ? days * dailyCentsOf(paidWith) : 0;
+}
+
 /** The instant a campaign's flight ends: the midnight after its end day, in its account's zone; null without one. */
 const flightEndsAt = (flight: Pick<CampaignRow, 'endDate'>, timeZone: string): Date | null =>
   flight.endDate ? startOfDayIn(nextDay(flight.endDate), timeZone) : null;
@@ -114,15 +142,15 @@ export function repricedLink(campaign: PricedCampaign, timeZone: string, at: Dat
 /**
  * What a link asks and how it is made (docs/product/payments.md, Amount due): the one place the
  * breakdown is worked out, for the balance, the campaign lists and the checkout page alike.
- * A daily link's amount is `coversDays` × the daily budget (`newPaymentLink`), so the daily
- * amount is read back from the link itself: what it charges, even should the budget change.
+ * A daily link asks `coversDays` × the daily budget less its credit (`newPaymentLink`), so the
+ * daily amount is read back from the link itself: what it charges, even should the budget change.
  */
-export function amountDueOf(link: Pick<PaymentLinkRow, 'amountCents' | 'coversDays'>): AmountDue {
-  const daily = link.coversDays ? Math.round(link.amountCents / link.coversDays) : null;
+export function amountDueOf(link: Pick<PaymentLinkRow, 'amountCents' | 'creditCents' | 'coversDays'>): AmountDue {
   return {
     amount: centsToDollars(link.amountCents),
     covers_days: link.coversDays,
-    daily_amount: daily === null ? null : centsToDollars(daily),
+    daily_amount: link.coversDays ? centsToDollars(dailyCentsOf(link)) : null,
+    credit_used: centsToDollars(link.creditCents),
   };
 }
 

@@ -2,6 +2,7 @@ import type { ListQuery, Paginated } from '@portal/contract';
 import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
+  accountCredits,
   campaigns,
   paymentCustomers,
   paymentLinks,
@@ -13,12 +14,14 @@ import {
   type PaymentRow,
 } from '../../db/schema';
 import { fetchPage, type WithTotal } from '../../lib/lists';
+import { creditUsableOn } from './payment-links';
 
 /** A link the customer owes, with its campaign's name (Total Amount Due). */
 export interface LinkDue {
   campaignId: number;
   campaignName: string;
   amountCents: number;
+  creditCents: number;
   coversDays: number | null;
   token: string;
 }
@@ -86,14 +89,19 @@ export class PaymentRepository {
     return row;
   }
 
-  /** Opens a link unless the campaign has one open already (the partial unique index decides races). */
+  /**
+   * Opens a link unless the campaign has one open already (the partial unique index decides
+   * races), taking what it can of the account's credit off its amount (docs/product/payments.md,
+   * Credit).
+   */
   async openLink(link: typeof paymentLinks.$inferInsert): Promise<PaymentLinkRow | undefined> {
     const [row] = await this.db
       .insert(paymentLinks)
       .values(link)
       .onConflictDoNothing({ target: paymentLinks.campaignId, where: sql`${paymentLinks.status} = 'open'` })
       .returning();
-    return row;
+    if (!row) return undefined;
+    return this.useCredit(row, row.amountCents, row.createdAt);
   }
 
   /** The campaign's open link, locked; the campaign must be locked first (decision 016's order). */
@@ -106,12 +114,81 @@ export class PaymentRepository {
     return row;
   }
 
-  /** An open link's days and amount after its campaign's flight changed. */
-  async repriceOpenLink(id: number, priced: { coversDays: number | null; amountCents: number }): Promise<void> {
-    await this.db
+  /**
+   * A locked open link's days and amount after its campaign's flight changed: the credit it used
+   * goes back to the account, and is taken again for the new amount.
+   */
+  async repriceOpenLink(
+    link: PaymentLinkRow,
+    priced: { coversDays: number | null; amountCents: number },
+    at: Date,
+  ): Promise<void> {
+    await this.addCredit(link.advertiserId, link.creditCents, at);
+    await this.db.update(paymentLinks).set({ coversDays: priced.coversDays }).where(eq(paymentLinks.id, link.id));
+    await this.useCredit(link, priced.amountCents, at);
+  }
+
+  /**
+   * Sets a link's amount to `grossCents` less the credit it takes of its account's (locked after
+   * the link, decision 016's order); answers the link as it now is.
+   */
+  private async useCredit(link: PaymentLinkRow, grossCents: number, at: Date): Promise<PaymentLinkRow> {
+    const creditCents = await this.takeCredit(link.advertiserId, creditUsableOn(grossCents), at);
+    const [row] = await this.db
       .update(paymentLinks)
-      .set(priced)
-      .where(and(eq(paymentLinks.id, id), eq(paymentLinks.status, 'open')));
+      .set({ amountCents: grossCents - creditCents, creditCents })
+      .where(eq(paymentLinks.id, link.id))
+      .returning();
+    return row!;
+  }
+
+  /** Takes up to `maxCents` of the account's credit, its row locked until the transaction ends; answers what was taken. */
+  private async takeCredit(advertiserId: number, maxCents: number, at: Date): Promise<number> {
+    if (maxCents <= 0) return 0;
+    const [row] = await this.db
+      .select({ balanceCents: accountCredits.balanceCents })
+      .from(accountCredits)
+      .where(eq(accountCredits.advertiserId, advertiserId))
+      .for('update');
+    const taken = Math.min(row?.balanceCents ?? 0, maxCents);
+    if (taken === 0) return 0;
+    await this.db
+      .update(accountCredits)
+      .set({ balanceCents: sql`${accountCredits.balanceCents} - ${taken}`, updatedAt: at })
+      .where(eq(accountCredits.advertiserId, advertiserId));
+    return taken;
+  }
+
+  /** Adds to the account's credit: days of a paid period cut short, or what a cancelled link had taken. */
+  async addCredit(advertiserId: number, cents: number, at: Date): Promise<void> {
+    if (cents <= 0) return;
+    await this.db
+      .insert(accountCredits)
+      .values({ advertiserId, balanceCents: cents, updatedAt: at })
+      .onConflictDoUpdate({
+        target: accountCredits.advertiserId,
+        set: { balanceCents: sql`${accountCredits.balanceCents} + ${cents}`, updatedAt: at },
+      });
+  }
+
+  /** The account's credit, in cents; 0 when it never had any. */
+  async creditOf(advertiserId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ balanceCents: accountCredits.balanceCents })
+      .from(accountCredits)
+      .where(eq(accountCredits.advertiserId, advertiserId));
+    return row?.balanceCents ?? 0;
+  }
+
+  /** The campaign's link paid last: what its current paid period was bought with. */
+  async lastPaidLinkOf(campaignId: number): Promise<PaymentLinkRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paymentLinks)
+      .where(and(eq(paymentLinks.campaignId, campaignId), eq(paymentLinks.status, 'paid')))
+      .orderBy(desc(paymentLinks.closedAt), desc(paymentLinks.id))
+      .limit(1);
+    return row;
   }
 
   async openLinkOf(campaignId: number): Promise<PaymentLinkRow | undefined> {
@@ -143,17 +220,22 @@ export class PaymentRepository {
     return row;
   }
 
-  async closeLink(id: number, status: 'paid' | 'cancelled', at: Date): Promise<void> {
+  async closeLink(id: number, status: 'paid', at: Date): Promise<void> {
     await this.db.update(paymentLinks).set({ status, closedAt: at }).where(eq(paymentLinks.id, id));
   }
 
-  /** Cancels the open links of these campaigns (archived: nothing is owed for them any more). */
+  /**
+   * Cancels the open links of these campaigns (archived, or their flight is over: nothing is owed
+   * for them any more); the credit they had taken goes back to their accounts.
+   */
   async cancelOpenLinks(campaignIds: number[], at: Date): Promise<void> {
     if (campaignIds.length === 0) return;
-    await this.db
+    const cancelled = await this.db
       .update(paymentLinks)
       .set({ status: 'cancelled', closedAt: at })
-      .where(and(inArray(paymentLinks.campaignId, campaignIds), eq(paymentLinks.status, 'open')));
+      .where(and(inArray(paymentLinks.campaignId, campaignIds), eq(paymentLinks.status, 'open')))
+      .returning({ advertiserId: paymentLinks.advertiserId, creditCents: paymentLinks.creditCents });
+    for (const { advertiserId, creditCents } of cancelled) await this.addCredit(advertiserId, creditCents, at);
   }
 
   /** The customer's open links of approved campaigns that are not archived, newest first. */
@@ -163,6 +245,7 @@ export class PaymentRepository {
         campaignId: paymentLinks.campaignId,
         campaignName: campaigns.name,
         amountCents: paymentLinks.amountCents,
+        creditCents: paymentLinks.creditCents,
         coversDays: paymentLinks.coversDays,
         token: paymentLinks.token,
       })

@@ -87,8 +87,8 @@ describe('payments in the sandbox', () => {
         expect(row.payment_link_url).toMatch(CHECKOUT_PATH);
       }
       // Each amount due says how it is made: 7 days of a daily budget, or a lifetime budget.
-      const dailyDue = { amount: 1753.5, covers_days: 7, daily_amount: 250.5 };
-      const lifetimeDue = { amount: 175, covers_days: null, daily_amount: null };
+      const dailyDue = { amount: 1753.5, covers_days: 7, daily_amount: 250.5, credit_used: 0 };
+      const lifetimeDue = { amount: 175, covers_days: null, daily_amount: null, credit_used: 0 };
       expect((await listed(customer.token, daily)).amount_due).toEqual(dailyDue);
       expect((await listed(customer.token, lifetime)).amount_due).toEqual(lifetimeDue);
       expect(await balance(customer.token)).toEqual({
@@ -107,6 +107,7 @@ describe('payments in the sandbox', () => {
             payment_link_url: expect.stringMatching(CHECKOUT_PATH),
           },
         ],
+        credit: 0,
       });
       const details = (await call('GET', `/api/admin/campaign/${daily}`, adminToken)).json().data;
       expect(details.payment_link_url).toBe((await listed(customer.token, daily)).payment_link_url);
@@ -283,7 +284,7 @@ describe('payments in the sandbox', () => {
         amount_due: null,
         date_paid: '2026-11-20T10:30:00.000Z',
       });
-      expect(await balance(customer.token)).toEqual({ total_amount_due: 0, campaigns_due: [] });
+      expect(await balance(customer.token)).toEqual({ total_amount_due: 0, campaigns_due: [], credit: 0 });
       const activities = (await call('GET', '/api/my-payment-activities?per_page=5', customer.token)).json();
       expect(activities).toEqual({
         data: [activity],
@@ -416,7 +417,7 @@ describe('payments in the sandbox', () => {
       });
       t.clock.set('2026-11-10T09:00:00.000Z');
       await t.app.jobs.runNow(PAYMENT_JOBS.renew);
-      expect(await balance(customer.token)).toEqual({ total_amount_due: 0, campaigns_due: [] });
+      expect(await balance(customer.token)).toEqual({ total_amount_due: 0, campaigns_due: [], credit: 0 });
     });
   });
 

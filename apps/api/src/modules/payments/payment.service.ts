@@ -28,9 +28,16 @@ export interface PaymentServiceOptions {
 export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}
 
-  /** Total Amount Due: the open links of the customer's approved campaigns that are not archived. */
+  /**
+   * Total Amount Due: the open links of the customer's approved campaigns that are not archived;
+   * and the account's credit.
+   */
   async balance(principal: AdvertiserPrincipal) {
-    const due = await this.options.data.repos.payments.due(principal.advertiser.id);
+    const { payments } = this.options.data.repos;
+    const [due, creditCents] = await Promise.all([
+      payments.due(principal.advertiser.id),
+      payments.creditOf(principal.advertiser.id),
+    ]);
     return {
       total_amount_due: centsToDollars(due.reduce((sum, link) => sum + link.amountCents, 0)),
       campaigns_due: due.map((link) => ({
@@ -39,6 +46,7 @@ export class PaymentService {
         ...amountDueOf(link),
         payment_link_url: checkoutPath(link.token),
       })),
+      credit: centsToDollars(creditCents),
     };
   }
 

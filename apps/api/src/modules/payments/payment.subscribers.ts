@@ -3,7 +3,7 @@ import type { AdvertiserRepository } from '../advertisers';
 import type { CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
 import type { PaymentRepository } from './payment.repository';
-import { movedPaidUntil, newPaymentLink, repricedLink } from './payment-links';
+import { creditForCutCents, movedPaidUntil, newPaymentLink, repricedLink } from './payment-links';
 
 type PaymentSubscriberRepositories = {
   payments: PaymentRepository;
@@ -23,7 +23,8 @@ const owes = (campaign: CampaignRow) =>
  * campaign is locked first, then its link (decision 016's order). An open link asks for the days
  * the new dates leave, or is cancelled when none are left; a paid daily period moves with a start
  * that had not come and ends no later than the new end; a campaign that owes and has no link (one
- * whose end was moved after it had ended) gets one.
+ * whose end was moved after it had ended) gets one. Whole days cut off a paid period become the
+ * account's credit, added last: the account's credit row is locked after any link.
  */
 async function followFlight(
   repos: PaymentSubscriberRepositories,
@@ -34,19 +35,22 @@ async function followFlight(
   const campaign = await repos.campaigns.lockSubmitted(campaignId);
   if (!campaign || campaign.approvalStatus !== 'approved' || campaign.archivedAt) return;
   const timeZone = await repos.advertisers.timeZoneOf(campaign.advertiserId);
+  let creditCents = 0;
   if (campaign.paidUntil) {
     const paidUntil = movedPaidUntil(campaign.paidUntil, before, campaign, timeZone, at);
     await repos.campaigns.update(campaign.id, { paidUntil });
+    creditCents = creditForCutCents(campaign.paidUntil, paidUntil, await repos.payments.lastPaidLinkOf(campaign.id));
   }
   const link = await repos.payments.lockOpenLinkOf(campaign.id);
   if (link) {
     const priced = repricedLink(campaign, timeZone, at);
     if (!priced) await repos.payments.cancelOpenLinks([campaign.id], at);
-    else await repos.payments.repriceOpenLink(link.id, priced);
+    else await repos.payments.repriceOpenLink(link, priced, at);
   } else if (owes(campaign)) {
     const next = newPaymentLink(campaign, timeZone, at);
     if (next) await repos.payments.openLink(next);
   }
+  await repos.payments.addCredit(campaign.advertiserId, creditCents, at);
 }
 
 /**

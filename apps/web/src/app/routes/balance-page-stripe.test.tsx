@@ -37,7 +37,7 @@ describe('/balance with Stripe', () => {
   it("saves a card through Stripe's Payment Element, then with add-payment-method", async () => {
     confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', payment_method: 'pm_card_visa' } });
     const fetchMock = stubApi({
-      'GET /api/customer/balance': () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [] } }),
+      'GET /api/customer/balance': () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0 } }),
       'GET /api/stripe/get-payment-methods': () => jsonResponse({ data: [] }),
       'GET /api/my-payment-activities': emptyPage,
       'GET /api/my-notifications': emptyPage,
@@ -72,7 +72,7 @@ describe('/balance with Stripe', () => {
   it("shows Stripe's refusal in the dialog and saves nothing", async () => {
     confirmSetup.mockResolvedValue({ error: { type: 'card_error', message: 'Your card was declined.' } });
     const fetchMock = stubApi({
-      'GET /api/customer/balance': () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [] } }),
+      'GET /api/customer/balance': () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0 } }),
       'GET /api/stripe/get-payment-methods': () => jsonResponse({ data: [] }),
       'GET /api/my-payment-activities': emptyPage,
       'GET /api/my-notifications': emptyPage,

@@ -43,7 +43,7 @@ function payment(id: number, overrides: Partial<PaymentActivity> = {}): PaymentA
   };
 }
 
-const noBalance = () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [] } });
+const noBalance = () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0 } });
 
 function openBalance(handlers: Record<string, ApiHandler> = {}, path = '/balance') {
   const fetchMock = stubApi({
@@ -70,7 +70,7 @@ describe('/balance', () => {
     expect(titles).toEqual(['Current Balance', 'Payment methods', 'Billing details', 'Payment activity']);
   });
 
-  it('shows the Total Amount Due with a Pay link for each campaign due', async () => {
+  it('shows the Total Amount Due with a Pay link for each campaign due, and the credit left', async () => {
     openBalance({
       [BALANCE]: () =>
         jsonResponse({
@@ -83,17 +83,20 @@ describe('/balance', () => {
                 amount: 1250,
                 covers_days: null,
                 daily_amount: null,
+                credit_used: 0,
                 payment_link_url: '/checkout/aaa',
               },
               {
                 id: 2,
                 campaign_name: 'Winter boots',
-                amount: 1753.5,
+                amount: 1723.5,
                 covers_days: 7,
                 daily_amount: 250.5,
+                credit_used: 30,
                 payment_link_url: '/checkout/bbb',
               },
             ],
+            credit: 12.5,
           },
         }),
     });
@@ -105,8 +108,11 @@ describe('/balance', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       // Each amount says how it is made.
       expect.stringContaining('Summer sale$1,250.00Lifetime budgetPay'),
-      expect.stringContaining('Winter boots$1,753.507 days × $250.50Pay'),
+      expect.stringContaining('Winter boots$1,723.507 days × $250.50 − $30.00 creditPay'),
     ]);
+    expect(within(balance).getByText('Credit')).toBeInTheDocument();
+    expect(within(balance).getByText('$12.50')).toBeInTheDocument();
+    expect(within(balance).getByText('Taken off your next payments.')).toBeInTheDocument();
     const pay = within(items[1]!).getByRole('link', { name: /^Pay/ });
     // jsdom drops the spaces at the edges of the hidden parts; browsers read "Pay for Winter boots (opens in a new tab)".
     expect(pay).toHaveAccessibleName(/^Pay\s*for Winter boots\s*\(opens in a new tab\)$/);

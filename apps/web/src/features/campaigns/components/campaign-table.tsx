@@ -76,7 +76,7 @@ function PaymentStatus({ campaign }: { campaign: Campaign }) {
             {formatUsd(due.amount)} due
           </Text>
           <Text size="xs" c="dimmed" mb={4} style={{ whiteSpace: 'nowrap' }}>
-            {dueBreakdown(due.covers_days, due.daily_amount)}
+            {dueBreakdown(due)}
           </Text>
         </>
       )}

@@ -75,7 +75,7 @@ describe('/campaigns lists', () => {
             delivery_status: 'off',
             payment_status: 'unpaid',
             payment_link_url: 'https://pay.example.com/link/2',
-            amount_due: { amount: 1753.5, covers_days: 7, daily_amount: 250.5 },
+            amount_due: { amount: 1753.5, covers_days: 7, daily_amount: 250.5, credit_used: 0 },
             date_paid: '2026-12-01T00:00:00.000Z',
             statistics: [statistics({ date_paid: '2026-11-20T00:00:00.000Z' })],
           }),

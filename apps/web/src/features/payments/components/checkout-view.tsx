@@ -315,7 +315,7 @@ export function CheckoutView({ token }: { token: string }) {
               {formatUsd(data.amount)}
             </Text>
             <Text size="sm" c="dimmed" component="span" display="block">
-              {dueBreakdown(data.covers_days, data.daily_amount)}
+              {dueBreakdown(data)}
             </Text>
           </Fact>
           <Text size="sm">This payment covers {coversText(data.covers_days)}.</Text>

@@ -10,7 +10,8 @@ import { useBalance } from '../api/get-balance';
 /**
  * The Current Balance card (docs/product/payments.md, Total Amount Due): what the customer
  * owes, and each campaign due with its amount, how that amount is made ("7 days × $250.50"),
- * and a "Pay" button to its payment link, in a new tab.
+ * and a "Pay" button to its payment link, in a new tab; and the account's credit, when it has
+ * some (docs/product/payments.md, Credit).
  */
 export function CurrentBalancePanel() {
   const balance = useBalance();
@@ -32,6 +33,19 @@ export function CurrentBalancePanel() {
           <Text component="dd" m={0} fz={32} fw={700} lh={1.2} aria-busy={loading || undefined}>
             {loading ? <Skeleton h={36} w={160} mt={4} /> : formatUsd(balance.data?.total_amount_due ?? 0)}
           </Text>
+          {(balance.data?.credit ?? 0) > 0 && (
+            <>
+              <Text component="dt" size="sm" c="dimmed" mt="sm">
+                Credit
+              </Text>
+              <Text component="dd" m={0} fw={600}>
+                {formatUsd(balance.data!.credit)}
+                <Text component="span" size="sm" c="dimmed" fw={400} ml="xs">
+                  Taken off your next payments.
+                </Text>
+              </Text>
+            </>
+          )}
         </Box>
         {due.length > 0 && (
           <Stack
@@ -51,7 +65,7 @@ export function CurrentBalancePanel() {
                       {formatUsd(campaign.amount)}
                     </Text>
                     <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {dueBreakdown(campaign.covers_days, campaign.daily_amount)}
+                      {dueBreakdown(campaign)}
                     </Text>
                   </div>
                   <Button component="a" href={campaign.payment_link_url} {...NEW_TAB_PROPS} size="compact-sm">
