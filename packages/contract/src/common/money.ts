@@ -64,6 +64,21 @@ export const dueBreakdownFields = {
 export const amountDueSchema = z.object({ amount: dollars, ...dueBreakdownFields }).meta({ id: 'AmountDue' });
 export type AmountDue = z.infer<typeof amountDueSchema>;
 
+/** A daily budget's payment covers this many days, fewer when the flight ends sooner (docs/product/payments.md, Budgets). */
+export const DAILY_PERIOD_DAYS = 7;
+
+/** "1 day", "7 days". */
+export const dayCount = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/**
+ * What the next payment of a daily campaign pays for, in its notices: "the next 7 days", or "the
+ * last 3 days of its flight" when the flight ends sooner (docs/product/payments.md, Seven-day periods).
+ */
+export const nextPeriodWords = (coversDays: number | null): string =>
+  coversDays === null || coversDays === DAILY_PERIOD_DAYS
+    ? `the next ${dayCount(DAILY_PERIOD_DAYS)}`
+    : `the last ${coversDays === 1 ? 'day' : dayCount(coversDays)} of its flight`;
+
 /**
  * "7 days × $250.50" for a daily budget, "Lifetime budget" for a lifetime one, and the credit
  * taken off when there is some: "7 days × $250.50 − $30.00 credit".
@@ -72,7 +87,7 @@ export function dueBreakdown({ covers_days, daily_amount, credit_used }: DueBrea
   const made =
     covers_days === null || daily_amount === null
       ? 'Lifetime budget'
-      : `${covers_days} ${covers_days === 1 ? 'day' : 'days'} × ${formatUsd(daily_amount)}`;
+      : `${dayCount(covers_days)} × ${formatUsd(daily_amount)}`;
   return credit_used > 0 ? `${made} − ${formatUsd(credit_used)} credit` : made;
 }
 

@@ -218,6 +218,14 @@ describe('flight dates', () => {
       await pay(token, id);
       t.clock.set('2026-11-27T10:00:00.000Z');
       await t.app.jobs.runNow(PAYMENT_JOBS.renew);
+      // The notice and its e-mail ask for the days that are left, not for a week.
+      await t.app.events.dispatchPending();
+      expect((await notifications(token))[0]).toBe(
+        'The paid week of your campaign "Spring launch" is over: pay $30.00 for the last 3 days of its flight',
+      );
+      const notice = (await t.mail()).find((message) => message.subject.startsWith('Spring launch: pay for'));
+      expect(notice?.subject).toBe('Spring launch: pay for the last 3 days of its flight — Advertiser Portal');
+      expect(notice?.text).toContain('Pay $30.00 for the last 3 days of its flight to start it again');
       expect((await listed(token, id)).amount_due).toEqual({
         amount: 30,
         covers_days: 3,

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   MY_ACCOUNT_PAGES,
+  nextPeriodWords,
   receiptPath,
   sessionDevice,
   sessionPlace,
@@ -142,6 +143,7 @@ export function subscribeMail(
     const notice = paymentDueNotice.with({
       campaignName: campaign.name,
       amount: formatCents(link.amountCents),
+      period: nextPeriodWords(link.coversDays),
       paymentUrl: `${publicOrigin}${checkoutPath(link.token)}`,
     });
     const { recipients } = await recipientsOfCampaign(repos, campaignId, 'payments');

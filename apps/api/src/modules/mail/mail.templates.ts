@@ -182,14 +182,21 @@ export const paymentReceipt = defineTemplate<{
     ),
 );
 
-/** A daily campaign's paid week is over: the next one's link (docs/product/payments.md, Seven-day periods). */
-export const paymentDueNotice = defineTemplate<{ campaignName: string; amount: string; paymentUrl: string }>(
-  'payment_due_notice',
-  ({ campaignName, amount, paymentUrl }, { productName }) =>
-    compose(productName, `Pay for the next 7 days of ${campaignName}`, [
-      [`The 7 days paid for your campaign "${campaignName}" are over, and it has stopped delivering.`],
-      [`Pay ${amount} for the next 7 days to start it again: `, { link: paymentUrl, label: 'Pay now' }],
-    ]),
+/**
+ * A daily campaign's paid period is over: the next one's link, for 7 days or the days its flight
+ * has left (docs/product/payments.md, Seven-day periods).
+ */
+export const paymentDueNotice = defineTemplate<{
+  campaignName: string;
+  amount: string;
+  /** `nextPeriodWords` of the link: "the next 7 days", "the last 3 days of its flight". */
+  period: string;
+  paymentUrl: string;
+}>('payment_due_notice', ({ campaignName, amount, period, paymentUrl }, { productName }) =>
+  compose(productName, `${campaignName}: pay for ${period}`, [
+    [`The days paid for your campaign "${campaignName}" are over, and it has stopped delivering.`],
+    [`Pay ${amount} for ${period} to start it again: `, { link: paymentUrl, label: 'Pay now' }],
+  ]),
 );
 
 /**

@@ -1,4 +1,4 @@
-import { approvalNotice, flightNotice, formatCents } from '@portal/contract';
+import { approvalNotice, flightNotice, formatCents, nextPeriodWords } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEvent, EventSubscriptions } from '../events';
 import { paymentFactsNow, type PaymentRepository } from '../payments';
@@ -17,11 +17,8 @@ const SUBMISSION_WORDS = {
 } as const;
 
 /** A period of 7 days, or fewer when the flight ends sooner (docs/product/payments.md, Flight dates and money). */
-function paymentDueMessage(name: string, amountCents: number, days: number | null) {
-  const period =
-    days === null || days === 7 ? 'the next 7 days' : `the last ${days === 1 ? 'day' : `${days} days`} of its flight`;
-  return `The paid week of your campaign "${name}" is over: pay ${formatCents(amountCents)} for ${period}`;
-}
+const paymentDueMessage = (name: string, amountCents: number, days: number | null) =>
+  `The paid week of your campaign "${name}" is over: pay ${formatCents(amountCents)} for ${nextPeriodWords(days)}`;
 
 /** The customer who caused a campaign event: every submission is recorded with them. */
 function actorOf(event: DomainEvent): number {

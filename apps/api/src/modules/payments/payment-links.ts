@@ -1,10 +1,8 @@
-import { centsToDollars, daysFromTo, nextDay, startOfDayIn, todayIn } from '@portal/contract';
+import { centsToDollars, DAILY_PERIOD_DAYS, daysFromTo, nextDay, startOfDayIn, todayIn } from '@portal/contract';
 import { randomBytes } from 'node:crypto';
 import type { AmountDue } from '@portal/contract';
 import type { CampaignRow, PaymentLinkRow, paymentLinks } from '../../db/schema';
 
-/** A daily budget's payment covers this many days (docs/product/payments.md, Budgets). */
-const DAILY_PERIOD_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Dollars kept as numeric text ("12.50") to whole cents, without floating-point drift. */

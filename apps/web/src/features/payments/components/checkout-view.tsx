@@ -1,5 +1,12 @@
 import { Alert, Box, Button, Center, Group, Loader, Radio, Skeleton, Stack, Text } from '@mantine/core';
-import { dueBreakdown, PAYMENT_MESSAGES, type Card, type Checkout, type PaymentActivity } from '@portal/contract';
+import {
+  dayCount,
+  dueBreakdown,
+  PAYMENT_MESSAGES,
+  type Card,
+  type Checkout,
+  type PaymentActivity,
+} from '@portal/contract';
 import { IconAlertCircle, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -19,7 +26,7 @@ import { SandboxCardFields, useCardFields } from './sandbox-card-fields';
 
 /** What a payment covers: "7 days" of a daily budget, or "the whole campaign". */
 const coversText = (coversDays: number | null): string =>
-  coversDays === null ? 'the whole campaign' : `${coversDays} days`;
+  coversDays === null ? 'the whole campaign' : dayCount(coversDays);
 
 /** Why the link cannot be paid (any more). */
 type Unpayable = 'not-found' | 'closed';
