@@ -197,10 +197,15 @@ export function loginPageUrl(returnTo?: string): RegExp {
 /** Any login page address, with or without the way back. */
 export const LOGIN_PAGE_URL = loginPageUrl();
 
-export async function logIn(page: Page, account: { email: string; password: string }) {
+/**
+ * Logs in from the login page. `remember`: Remember me, a session of 30 days rather than 12 hours,
+ * for tests that move the server's clock forward by days (support/clock.ts).
+ */
+export async function logIn(page: Page, account: { email: string; password: string }, { remember = false } = {}) {
   await page.goto('/');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
+  if (remember) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Log into account' }).click();
 }
 

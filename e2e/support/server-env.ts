@@ -29,5 +29,7 @@ export const e2eServerEnv: Record<string, string> = {
   // The suite's API sign-ups say which client they stand for (signUpThroughApi), so that the
   // limit of 20 registrations an hour per address counts customers, not the one test runner.
   TRUST_PROXY: '1',
+  // Specs move the server's time forward to see flights start and alerts fall due (support/clock.ts).
+  TEST_CLOCK: 'true',
   LOG_LEVEL: 'warn',
 };

@@ -35,6 +35,7 @@ import errorsPlugin, { clientErrorHandler, ERROR_MESSAGES, frameworkErrors } fro
 import { metricsRoute, observeRequests } from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import { checkRouteDefinition } from './plugins/route-rules';
+import { OffsetClock, testClockRoutes } from './plugins/test-clock';
 import webPlugin, { loadWebPage } from './plugins/web';
 
 declare module 'fastify' {
@@ -72,7 +73,9 @@ export const MAX_PATH_VALUE_LENGTH = 1000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, adapters } = options;
-  const clock = options.clock ?? systemClock;
+  // With TEST_CLOCK the services run on a time the end-to-end tests move forward (plugins/test-clock.ts).
+  const testClock = config.testClock ? new OffsetClock(options.clock) : undefined;
+  const clock = testClock ?? options.clock ?? systemClock;
   const { productName } = config.publicSettings;
 
   const app = Fastify({
@@ -157,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
       await api.register(productRoutes, { config, database, adapters, services });
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
+      if (testClock) await api.register(testClockRoutes, { clock: testClock, jobs, events });
     },
     { prefix: '/api' },
   );

@@ -155,6 +155,28 @@ describe('loadConfig', () => {
     expect(configWarnings(loadConfig({ TRUST_PROXY: 'true' }))).toEqual([]);
   });
 
+  it('moves time only with TEST_CLOCK=true, and refuses it in production and beside other processes', () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    const config = loadConfig({ TEST_CLOCK: 'true' });
+    expect(config.testClock).toBe(true);
+    expect(configWarnings(config)).toEqual([expect.stringMatching(/^TEST_CLOCK is on: POST \/api\/test\/clock/)]);
+    expect(() => loadConfig({ TEST_CLOCK: 'on' })).toThrow(/TEST_CLOCK: TEST_CLOCK must be true or false/);
+    // Everything else production needs is there: the test clock is the one problem named.
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      STORAGE_SIGNING_SECRET: SIGNING_SECRET,
+      ...STRIPE_KEYS,
+    };
+    expect(loadConfig({ ...production, TEST_CLOCK: 'false' }).testClock).toBe(false);
+    expect(() => loadConfig({ ...production, TEST_CLOCK: 'true' })).toThrow(
+      /^Invalid configuration:\n {2}TEST_CLOCK: is refused when NODE_ENV=production\. It lets the end-to-end tests move the portal's time/,
+    );
+    expect(() =>
+      loadConfig({ TEST_CLOCK: '1', ROLE: 'worker', DATABASE_URL: 'postgres://portal@db:5432/portal' }),
+    ).toThrow(/TEST_CLOCK: needs ROLE=all, since the time it adds lives in one process \(ROLE=worker\)/);
+  });
+
   it('keeps files on local disk by default, signing with a secret kept in the data folder', () => {
     const config = loadConfig({ DATA_DIR: '/srv/portal' });
     expect(config.s3).toBeUndefined();

@@ -121,7 +121,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText.pipe(flag('S3_FORCE_PATH_STYLE').optional()),
+  TEST_CLOCK: flag('TEST_CLOCK').default('false'),
 });
+
+type EnvValues = z.output<typeof envSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -165,6 +168,11 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   publicSettings: PublicSettings;
+  /**
+   * The end-to-end tests' movable clock (plugins/test-clock.ts): the portal's time is the system's
+   * plus what `POST /api/test/clock` added. Never in production (crossChecks).
+   */
+  testClock: boolean;
 }
 
 export interface SellerConfig {
@@ -208,7 +216,7 @@ const S3_SETTINGS = [
 const STRIPE_SETTINGS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'CARD_PUBLISHABLE_KEY'] as const;
 
 /** Rules between variables, each problem as `NAME: why`. */
-function crossChecks(e: z.output<typeof envSchema>): string[] {
+function crossChecks(e: EnvValues): string[] {
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     problems.push(
@@ -252,7 +260,36 @@ function crossChecks(e: z.output<typeof envSchema>): string[] {
         'S3_BUCKET), so that every API process accepts the upload and view links the others signed.',
     );
   }
+  if (isOn(e.TEST_CLOCK) && e.NODE_ENV === 'production') {
+    // Whoever reaches the route would start and end flights, end paid weeks and raise alerts.
+    problems.push(
+      "TEST_CLOCK: is refused when NODE_ENV=production. It lets the end-to-end tests move the portal's time " +
+        '(flights start and end, paid weeks end, alerts are raised), which must never happen to real campaigns.',
+    );
+  }
+  if (isOn(e.TEST_CLOCK) && e.ROLE !== 'all') {
+    // The time added lives in one process: another one would run the jobs on the real time.
+    problems.push(`TEST_CLOCK: needs ROLE=all, since the time it adds lives in one process (ROLE=${e.ROLE})`);
+  }
   return problems;
+}
+
+/** What the server injects into the page for the front end (decision 004). */
+function publicSettingsOf(e: EnvValues): PublicSettings {
+  return {
+    productName: e.PRODUCT_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    influencerPortalUrl: e.INFLUENCER_PORTAL_URL,
+    trainingAcademyUrl: e.TRAINING_ACADEMY_URL,
+    termsUrl: e.TERMS_URL,
+    privacyPolicyUrl: e.PRIVACY_POLICY_URL,
+    faqUrl: e.FAQ_URL,
+    welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
+    cardPublishableKey: e.CARD_PUBLISHABLE_KEY ?? null,
+    paymentProvider: e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
+    // Stored files are served by the API itself (GET /api/files/...), whichever storage holds them.
+    storageBaseUrl: DEFAULT_PUBLIC_SETTINGS.storageBaseUrl,
+  };
 }
 
 /** Reads the configuration from an environment, throwing a ConfigError that names each bad variable. */
@@ -323,20 +360,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     // Built and source layouts both sit two levels below apps/, so one relative path serves both.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(appDir, '../../web/dist')),
-    publicSettings: {
-      productName: e.PRODUCT_NAME,
-      supportEmail: e.SUPPORT_EMAIL,
-      influencerPortalUrl: e.INFLUENCER_PORTAL_URL,
-      trainingAcademyUrl: e.TRAINING_ACADEMY_URL,
-      termsUrl: e.TERMS_URL,
-      privacyPolicyUrl: e.PRIVACY_POLICY_URL,
-      faqUrl: e.FAQ_URL,
-      welcomeVideoUrl: e.WELCOME_VIDEO_URL ?? null,
-      cardPublishableKey: e.CARD_PUBLISHABLE_KEY ?? null,
-      paymentProvider: e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
-      // Stored files are served by the API itself (GET /api/files/...), whichever storage holds them.
-      storageBaseUrl: DEFAULT_PUBLIC_SETTINGS.storageBaseUrl,
-    },
+    publicSettings: publicSettingsOf(e),
+    testClock: isOn(e.TEST_CLOCK),
   };
 }
 
@@ -353,6 +378,9 @@ export function configWarnings(config: Config): string[] {
         'sign-up limits count. Set it to the number of proxies in front of the server (for example 1) or to their ' +
         'addresses (for example 10.0.0.0/8).',
     );
+  }
+  if (config.testClock) {
+    warnings.push("TEST_CLOCK is on: POST /api/test/clock moves the portal's time forward, for end-to-end tests only.");
   }
   return warnings;
 }

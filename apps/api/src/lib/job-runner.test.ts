@@ -55,6 +55,27 @@ describe('JobRunner', () => {
     expect(maxActive).toBe(1);
   });
 
+  it('runs a round of every periodic job on demand, one after another in the order registered', async () => {
+    const runner = new JobRunner({ database, log: recordingLog().log });
+    const order: string[] = [];
+    const later = gate();
+    runner.register({
+      name: 'periodic-first',
+      everyMs: 60_000,
+      run: () => later.opened.then(() => order.push('first')),
+    });
+    runner.register({ name: 'asked-only', run: async () => order.push('asked') });
+    runner.register({ name: 'periodic-second', everyMs: 60_000, run: async () => order.push('second') });
+
+    const done = runner.runPeriodicNow();
+    // The second waits for the first to end; a job without a period is not run.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    later.open();
+    await done;
+    expect(order).toEqual(['first', 'second']);
+  });
+
   it('logs a failing round and keeps going', async () => {
     const { log, errors } = recordingLog();
     const runner = new JobRunner({ database, log });
