@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ROLES_CONCERNED } from '../advertisers/advertiser.schemas';
 import { NOTICE_PAGES } from '../common/page-paths';
+import { formBoolean } from '../common/common.schemas';
 
 /**
  * Alerts (docs/product/alerts.md): notices the portal sends once per campaign and threshold,
@@ -133,7 +134,7 @@ export const alertPreferencesResponseSchema = z
 export const updateAlertPreferenceRequestSchema = z
   .object({
     kind: z.enum(ALERT_KINDS, { error: ALERT_MESSAGES.kindInvalid }),
-    email: z.boolean({ error: ALERT_MESSAGES.emailInvalid }),
+    email: formBoolean(ALERT_MESSAGES.emailInvalid),
   })
   .meta({ id: 'UpdateAlertPreferenceRequest' });
 

@@ -17,9 +17,12 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
  * A checkbox as any of the accepted body encodings sends it: a JSON boolean, or the strings
  * that url-encoded and multipart forms carry ("true", "1", "on"; anything else is false).
  */
-export const formBooleanSchema = z
-  .union([z.boolean(), z.string()], { error: 'Must be true or false' })
-  .transform((value) => (typeof value === 'boolean' ? value : ['true', '1', 'on'].includes(value.toLowerCase())));
+export const formBoolean = (message: string) =>
+  z
+    .union([z.boolean(), z.string()], { error: message })
+    .transform((value) => (typeof value === 'boolean' ? value : ['true', '1', 'on'].includes(value.toLowerCase())));
+
+export const formBooleanSchema = formBoolean('Must be true or false');
 
 /** Role ids as the documents use them: type 1 is an administrator, any other a customer. */
 export const ROLE = { admin: 1, customer: 2 } as const;

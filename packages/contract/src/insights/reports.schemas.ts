@@ -47,7 +47,8 @@ const rangeIssues = (range: RangeFields): { path: string; message: string } | un
   if ((range.from === undefined) !== (range.to === undefined)) {
     return { path: range.from === undefined ? 'from' : 'to', message: REPORT_MESSAGES.incomplete };
   }
-  if (range.from === undefined || range.to === undefined) return undefined;
+  // An end that is not a day has its own message already; the two are compared only as days.
+  if (range.from === undefined || range.to === undefined || !isDay(range.from) || !isDay(range.to)) return undefined;
   if (range.from > range.to) return { path: 'from', message: REPORT_MESSAGES.order };
   if (daysInRange(range.from, range.to) > REPORT_LIMITS.maxDays)
     return { path: 'to', message: REPORT_MESSAGES.tooLong };

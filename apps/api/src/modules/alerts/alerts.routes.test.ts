@@ -431,9 +431,10 @@ describe('alerts', () => {
       expect(errorBody(unknown).errors?.kind).toEqual([ALERT_MESSAGES.kindInvalid]);
       const value = await call('POST', '/api/customer/alert-preferences', adminToken, {
         kind: 'figures_missing',
-        email: 'x',
+        email: 5,
       });
       expect(value.statusCode).toBe(422);
+      expect(errorBody(value).errors).toEqual({ email: [ALERT_MESSAGES.emailInvalid] });
       const empty = await t.app.inject({
         method: 'POST',
         url: '/api/customer/alert-preferences',
@@ -445,10 +446,17 @@ describe('alerts', () => {
       expect(anonymous.statusCode).toBe(401);
     });
 
-    it('turns an e-mail back on', async () => {
+    it('turns an e-mail off from a form, as a checkbox sends it, and back on', async () => {
       const set = (email: boolean) =>
         call('POST', '/api/customer/alert-preferences', adminToken, { kind: 'figures_missing', email });
-      await set(false);
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer/alert-preferences',
+        headers: { ...bearer(adminToken), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'kind=figures_missing&email=false',
+      });
+      expect(form.statusCode, form.body).toBe(200);
+      expect(form.json().data).toEqual([expect.objectContaining({ kind: 'figures_missing', email: false })]);
       expect((await set(true)).json().data).toEqual([
         expect.objectContaining({ kind: 'figures_missing', email: true }),
       ]);

@@ -107,6 +107,9 @@ describe('reports over dates', () => {
       expect(answer.statusCode, query).toBe(422);
       expect(JSON.stringify(answer.json().errors), query).toContain(message);
     }
+    // A day that is not one is not also compared with the other end.
+    const month13 = await get('/api/customer/campaigns-analytics/report?from=2026-13-01&to=2026-11-12', token);
+    expect(month13.json().errors).toEqual({ from: [REPORT_MESSAGES.from] });
     // 366 days, a leap year's, is the most.
     expect(
       (await get('/api/customer/campaigns-analytics/report?from=2028-01-01&to=2028-12-31', token)).statusCode,
