@@ -104,7 +104,8 @@ describe('pacing', () => {
 
     const unpaid = pacingOf(hats, { paidCents: 0, current: null, spentBeforeWindowCents: 0, today });
     expect(unpaid).toMatchObject({ budget: null, budget_used_percent: null, outlook: 'no_budget' });
-    expect(PACING_TEXTS.spentOfBudget(unpaid)).toBe('$0.00 spent, no budget to measure against yet');
+    expect(PACING_TEXTS.spentOfBudget(unpaid)).toBe('$0.00 spent');
+    expect(PACING_TEXTS.outlook(unpaid)).toBe('Nothing paid yet: no budget to measure against');
 
     const spent = pacingOf(boots, {
       paidCents: 0,

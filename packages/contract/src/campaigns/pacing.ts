@@ -160,7 +160,7 @@ export const PACING_TEXTS = {
   flightLabel: (name: string) => `Flight days elapsed for ${name}`,
   spentOfBudget: (pacing: Pacing) =>
     pacing.budget === null
-      ? `${formatUsd(pacing.spent)} spent, no budget to measure against yet`
+      ? `${formatUsd(pacing.spent)} spent`
       : `${formatUsd(pacing.spent)} of ${formatUsd(pacing.budget)} spent (${pacing.budget_used_percent}%)`,
   daysElapsed: (pacing: Pacing) =>
     pacing.days_in_flight === null
@@ -173,7 +173,7 @@ export const PACING_TEXTS = {
   outlook: (pacing: Pacing): string => {
     switch (pacing.outlook) {
       case 'no_budget':
-        return 'Nothing paid yet: no budget to project';
+        return 'Nothing paid yet: no budget to measure against';
       case 'spent':
         return 'The budget is spent';
       case 'no_projection':
