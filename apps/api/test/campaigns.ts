@@ -91,6 +91,25 @@ export function wizardOf(testApp: () => TestApp) {
   return { saveDetails, upload, putFile, adBody, saveAd, publish, createSubmitted, setState };
 }
 
+/** A card the payments sandbox accepts. */
+const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+
+/** Pays a campaign's open link with a good card, as the customer whose `headers` are given, and handles the events. */
+export async function payOpenLink(testApp: TestApp, headers: Record<string, string>, campaignId: number) {
+  const list = await testApp.app.inject({ method: 'GET', url: '/api/customer/my-active-campaigns', headers });
+  const url = (list.json().data as { id: number; payment_link_url: string }[]).find(
+    (row) => row.id === campaignId,
+  )!.payment_link_url;
+  const paid = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/checkout/${url.split('/checkout/')[1]}/pay`,
+    headers,
+    payload: GOOD_CARD,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await testApp.app.events.dispatchPending();
+}
+
 /** Approves a submitted campaign as an administrator, and hands the approval's events to their subscribers. */
 export async function approveCampaign(testApp: TestApp, adminToken: string, campaignId: number) {
   const decided = await testApp.app.inject({

@@ -28,6 +28,7 @@ export * from './endpoints';
 export * from './campaigns/campaign.schemas';
 export * from './campaigns/quotas';
 export * from './campaigns/flight';
+export * from './campaigns/pacing';
 export * from './common/time-zone';
 export * from './campaigns/campaign.endpoints';
 export * from './media/media.schemas';

@@ -4,7 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useCampaignAnalytics } from '@/features/insights/api/campaign-analytics';
-import { useAdminStatistics, useLatestCampaigns } from '@/features/insights/api/dashboard';
+import { useAdminStatistics, useLatestCampaigns, usePacingPanel } from '@/features/insights/api/dashboard';
 import { useDeleteCampaigns } from '@/features/campaigns/api/change-campaigns';
 import { useCampaignList } from '@/features/campaigns/api/list-campaigns';
 import { useNotifications } from '@/features/notifications/api/notifications';
@@ -108,16 +108,18 @@ describe('queries other features show reload after', () => {
     await reloaded(fetchMock, [ADMIN_TILES]);
   });
 
-  it("a customer's change to campaigns: the dashboard's latest campaigns, the analytics cards and the balance", async () => {
+  it("a customer's change to campaigns: the dashboard's latest campaigns and pacing, the analytics cards and the balance", async () => {
     const { result, fetchMock } = mount(
       () => ({
         latest: useLatestCampaigns(),
+        pacing: usePacingPanel(),
         analytics: useCampaignAnalytics('customer', QUERY),
         balance: useBalance(),
         remove: useDeleteCampaigns(),
       }),
       {
         'GET /api/customer/latest-campaigns-metrics': anything,
+        'GET /api/customer/campaigns-pacing': anything,
         'GET /api/customer/campaigns-analytics': anything,
         'GET /api/customer/balance': anything,
         'DELETE /api/customer/my-campaigns/soft-delete': () => jsonResponse({ message: CAMPAIGN_MESSAGES.deleted }),
@@ -126,6 +128,7 @@ describe('queries other features show reload after', () => {
     );
     const queries = [
       'GET /api/customer/latest-campaigns-metrics',
+      'GET /api/customer/campaigns-pacing',
       'GET /api/customer/campaigns-analytics',
       'GET /api/customer/balance',
     ];

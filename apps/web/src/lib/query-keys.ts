@@ -28,6 +28,7 @@ export const dashboardKeys = {
   statistics: () => [...dashboardKeys.all, 'statistics'] as const,
   weeklySpend: () => [...dashboardKeys.all, 'weekly-spend'] as const,
   latestCampaigns: () => [...dashboardKeys.all, 'latest-campaigns'] as const,
+  pacing: () => [...dashboardKeys.all, 'pacing'] as const,
   adminStatistics: () => [...dashboardKeys.all, 'admin-statistics'] as const,
 };
 

@@ -1,4 +1,11 @@
-import { FIGURES, type Campaign, type FigureKey, type StatisticsEntry } from '@portal/contract';
+import {
+  FIGURES,
+  type AnalyticsCampaign,
+  type Campaign,
+  type FigureKey,
+  type Pacing,
+  type StatisticsEntry,
+} from '@portal/contract';
 
 /**
  * Campaign records as the API answers them, for page tests: an approved, paid campaign without
@@ -44,6 +51,66 @@ export function campaignFixture(overrides: Partial<Campaign> = {}): Campaign {
     cost_per_lead: null,
     ...overrides,
   };
+}
+
+/** A campaign's pacing as the server answers it: by default the fixture campaign's, before its first figures. */
+function pacingFixture(overrides: Partial<Pacing> = {}): Pacing {
+  return {
+    spent: 0,
+    budget: 1250,
+    budget_used_percent: 0,
+    flight_start: '2026-11-03',
+    flight_end: null,
+    days_elapsed: 8,
+    days_in_flight: null,
+    daily_spend: null,
+    runs_out_on: null,
+    outlook: 'no_projection',
+    ...overrides,
+  };
+}
+
+/** The worked examples of docs/product/insights.md, Pacing, as the server answers them. */
+export const PACING_EXAMPLES = {
+  boots: pacingFixture({
+    spent: 760,
+    budget: 1000,
+    budget_used_percent: 76,
+    flight_start: '2026-12-01',
+    flight_end: '2026-12-19',
+    days_elapsed: 11,
+    days_in_flight: 19,
+    daily_spend: 60,
+    runs_out_on: '2026-12-14',
+    outlook: 'runs_out',
+  }),
+  coats: pacingFixture({
+    spent: 100,
+    budget: 1000,
+    budget_used_percent: 10,
+    flight_start: '2026-12-01',
+    flight_end: '2026-12-20',
+    days_elapsed: 6,
+    days_in_flight: 20,
+    daily_spend: 20,
+    runs_out_on: '2027-01-19',
+    outlook: 'lasts',
+  }),
+  hats: pacingFixture({
+    spent: 140,
+    budget: 280,
+    budget_used_percent: 50,
+    flight_start: '2026-12-01',
+    days_elapsed: 9,
+    daily_spend: 20,
+    runs_out_on: '2026-12-15',
+    outlook: 'runs_out',
+  }),
+};
+
+/** A campaign as an analytics page lists it: its record and its pacing. */
+export function analyticsCampaignFixture(overrides: Partial<AnalyticsCampaign> = {}): AnalyticsCampaign {
+  return { ...campaignFixture(), pacing: pacingFixture(), ...overrides };
 }
 
 export function statisticsEntryFixture(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {

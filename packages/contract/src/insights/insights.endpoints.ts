@@ -7,6 +7,7 @@ import {
   analyticsListResponseSchema,
   dashboardStatisticsResponseSchema,
   latestCampaignsResponseSchema,
+  pacingPanelResponseSchema,
   weeklySpendResponseSchema,
 } from './insights.schemas';
 import {
@@ -19,7 +20,7 @@ import {
 } from './reports.schemas';
 
 const analyticsDescription = (shows: string) =>
-  `${shows}, newest first, each with its current figures (\`statistics[0]\`); \`search\` matches part of the campaign name.`;
+  `${shows}, newest first, each with its current figures (\`statistics[0]\`) and its \`pacing\` (spend against budget, on today in its account's time zone); \`search\` matches part of the campaign name.`;
 const exportDescription = (shows: string) =>
   `${shows} matching \`search\`, every page, as a CSV file (text/csv, UTF-8, a header row). Without \`from\` and \`to\`, a row per campaign with its current figures; with them, the daily values over those days, a row per campaign and day (\`form=per_day\`) or per campaign with their sums (\`form=totals\`, the default). Rows are streamed as they are read; values starting with =, +, - or @ carry a leading apostrophe.`;
 const REPORT_RULES =
@@ -116,6 +117,18 @@ export const insightsEndpoints = defineEndpoints({
     tag: 'insights',
     summary: "The caller's 5 newest campaigns that are neither drafts nor archived, with their current figures",
     response: latestCampaignsResponseSchema,
+    errors: [401, 403],
+  },
+  pacingPanel: {
+    method: 'GET',
+    path: '/customer/campaigns-pacing',
+    access: 'customer',
+    permission: 'campaigns.view',
+    tag: 'insights',
+    summary: "The account's 5 running campaigns that have used the most of their budget, with their pacing",
+    description:
+      "Approved campaigns that are not archived and whose flight is running, ordered by amount spent ÷ budget (those without a budget last); `pacing` as on the analytics pages, on today in the account's time zone.",
+    response: pacingPanelResponseSchema,
     errors: [401, 403],
   },
   customerAnalytics: {

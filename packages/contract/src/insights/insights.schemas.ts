@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { campaignSchema } from '../campaigns/campaign.schemas';
+import { pacingSchema } from '../campaigns/pacing';
 import { paginatedResponseSchema } from '../common/list.schemas';
 import { DASHBOARD_FIGURES, type DashboardFigureKey } from './figures';
 
@@ -71,4 +72,22 @@ export const adminStatisticsResponseSchema = z
   .meta({ id: 'AdminStatisticsResponse' });
 export type AdminStatistics = z.infer<typeof adminStatisticsResponseSchema>['data'];
 
-export const analyticsListResponseSchema = paginatedResponseSchema(campaignSchema).meta({ id: 'AnalyticsList' });
+/** A campaign on an analytics page: its record, with its pacing (docs/product/insights.md, Pacing). */
+export const analyticsCampaignSchema = campaignSchema
+  .extend({ pacing: pacingSchema })
+  .meta({ id: 'AnalyticsCampaign' });
+export type AnalyticsCampaign = z.infer<typeof analyticsCampaignSchema>;
+
+export const analyticsListResponseSchema = paginatedResponseSchema(analyticsCampaignSchema).meta({
+  id: 'AnalyticsList',
+});
+
+/** A running campaign on the dashboard's pacing panel. */
+export const campaignPacingSchema = z
+  .object({ id: z.number().int(), campaign_name: z.string(), pacing: pacingSchema })
+  .meta({ id: 'CampaignPacing' });
+export type CampaignPacing = z.infer<typeof campaignPacingSchema>;
+
+export const pacingPanelResponseSchema = z
+  .object({ data: z.array(campaignPacingSchema) })
+  .meta({ id: 'PacingPanelResponse' });

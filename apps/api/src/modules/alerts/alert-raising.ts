@@ -1,6 +1,6 @@
-import { BUDGET_ALERTS, type AlertKind } from '@portal/contract';
+import { BUDGET_ALERTS, pacingBudgetCents, type AlertKind } from '@portal/contract';
 import type { CampaignRow } from '../../db/schema';
-import { campaignFactsOf, pacingBudgetCents, type CampaignRepository, type StatisticsRepository } from '../campaigns';
+import { budgetedCampaignOf, campaignFactsOf, type CampaignRepository, type StatisticsRepository } from '../campaigns';
 import type { DomainEventPayloads, EventRepository } from '../events';
 import type { PaymentRepository } from '../payments';
 import type { AlertRepository } from './alert.repository';
@@ -56,7 +56,7 @@ export async function raiseBudgetAlerts(repos: BudgetAlertRepositories, campaign
   if (campaign.archivedAt) return;
   const spentCents = await repos.statistics.currentAmountSpentCents(campaign.id);
   if (spentCents === undefined) return;
-  const budgetCents = pacingBudgetCents(campaign, { paidCents: await repos.payments.paidCentsOf(campaign.id) });
+  const budgetCents = pacingBudgetCents(budgetedCampaignOf(campaign), await repos.payments.paidCentsOf(campaign.id));
   if (budgetCents <= 0) return;
   const [highest, ...lower] = BUDGET_ALERTS.filter(({ percent }) => spentCents * 100 >= budgetCents * percent);
   if (!highest) return;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ALERT_MESSAGES, ROLE, type AdvertiserRole, type AlertKind, type Notification } from '@portal/contract';
 import { advertiserMembers, campaignAlerts } from '../../db/schema';
 import { createTransactor } from '../../db/transactor';
-import { approveCampaign, enterFigures, wizardOf } from '../../../test/campaigns';
+import { approveCampaign, enterFigures, payOpenLink, wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 import { CampaignRepository } from '../campaigns';
 import { EventRepository } from '../events';
@@ -11,7 +11,6 @@ import { AlertRepository } from './alert.repository';
 import { AlertSettingsRepository } from './alert-settings.repository';
 import { ALERT_JOBS, AlertService } from './alert.service';
 
-const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const PUBLIC_ORIGIN = 'https://ads.example.com';
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -74,24 +73,7 @@ describe('alerts', () => {
   }
 
   /** Pays the campaign's open link with a good card. */
-  async function pay(person: Person, campaignId: number) {
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/customer/my-active-campaigns',
-      headers: person.headers,
-    });
-    const url = (list.json().data as { id: number; payment_link_url: string }[]).find(
-      (row) => row.id === campaignId,
-    )!.payment_link_url;
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/checkout/${url.split('/checkout/')[1]}/pay`,
-      headers: person.headers,
-      payload: GOOD_CARD,
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-    await t.app.events.dispatchPending();
-  }
+  const pay = (person: Person, campaignId: number) => payOpenLink(t, person.headers, campaignId);
 
   const spend = (campaignId: number, dollars: number, day = '2026-11-19') =>
     enterFigures(t, adminToken, campaignId, day, { amount_spent: dollars });

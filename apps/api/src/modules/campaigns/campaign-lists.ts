@@ -1,8 +1,15 @@
 import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { CustomerListTab, ListQuery, Paginated, ReviewListingType } from '@portal/contract';
-import { campaigns, users, type CampaignRow } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  PACING_WINDOW_DAYS,
+  type CustomerListTab,
+  type ListQuery,
+  type Paginated,
+  type ReviewListingType,
+} from '@portal/contract';
+import { advertisers, campaigns, campaignStatistics, payments, users, type CampaignRow } from '../../db/schema';
 import { containsPattern, fetchPage, type WithTotal } from '../../lib/lists';
-import { CampaignViewQueries, NEWEST_FIRST, type CampaignView } from './campaign-views';
+import { CampaignViewQueries, currentEntry, NEWEST_FIRST, type CampaignView } from './campaign-views';
 
 /** Which campaigns the analytics pages show (docs/product/insights.md, Analytics pages). */
 export type AnalyticsScope = { advertiserId: number } | 'all';
@@ -13,6 +20,53 @@ const analyticsOf = (scope: AnalyticsScope, search: string) =>
     scope === 'all' ? undefined : and(eq(campaigns.advertiserId, scope.advertiserId), isNull(campaigns.deletedAt)),
     search === '' ? undefined : ilike(campaigns.name, containsPattern(search)),
   )!;
+
+/**
+ * What a campaign's pacing is worked out from (docs/product/insights.md, Pacing): its budget and
+ * flight, its account's time zone, its current figures' day and amount spent (null before the
+ * first entry), the amount spent `PACING_WINDOW_DAYS` days before them, and what was paid for it.
+ */
+export interface PacingRow {
+  campaign: Pick<CampaignRow, 'id' | 'name' | 'budgetType' | 'budgetAmount' | 'startDate' | 'endDate' | 'publishedOn'>;
+  timeZone: string;
+  asOf: string | null;
+  spentCents: number | null;
+  spentBeforeWindowCents: number;
+  paidCents: number;
+}
+
+/** Which campaigns' pacing to read: some by id, or an account's running ones (the dashboard's panel). */
+export type PacingSet = { ids: number[] } | { runningOf: number };
+
+/** An earlier entry of the same campaign, beside its current one. */
+const EARLIER = 'earlier';
+const earlier = alias(campaignStatistics, EARLIER);
+
+/**
+ * `PacingRow`'s columns besides the campaign's: each probes `campaign_statistics_newest_idx` or
+ * `payments_campaign_idx` once per campaign, so a set is one statement.
+ */
+const pacingColumns = {
+  timeZone: advertisers.timeZone,
+  asOf: campaignStatistics.asOf,
+  spentCents: campaignStatistics.amountSpentCents,
+  spentBeforeWindowCents:
+    sql<number>`coalesce((select ${earlier.amountSpentCents} from ${campaignStatistics} as ${sql.identifier(EARLIER)}
+    where ${earlier.campaignId} = ${campaigns.id}
+      and ${earlier.asOf} <= ${campaignStatistics.asOf} - ${sql.raw(String(PACING_WINDOW_DAYS))}
+    order by ${earlier.asOf} desc, ${earlier.id} desc limit 1), 0)`.mapWith(Number),
+  paidCents: sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments}
+    where ${payments.campaignId} = ${campaigns.id})`.mapWith(Number),
+};
+
+const pacingSetOf = (set: PacingSet) =>
+  'ids' in set
+    ? inArray(campaigns.id, set.ids)
+    : and(
+        eq(campaigns.advertiserId, set.runningOf),
+        eq(campaigns.listTab, 'active'),
+        eq(campaigns.flightState, 'running'),
+      );
 
 /** Which campaigns each review tab shows: drafts never; a pending one withdrawn (archived) no more. */
 const reviewTabs: Record<ReviewListingType, SQL> = {
@@ -116,6 +170,28 @@ export class CampaignListQueries extends CampaignViewQueries {
           .offset(offset) as Promise<WithTotal<CampaignView>[]>,
       count: async () => (await total)[0]!.total,
     });
+  }
+
+  /** The pacing facts of a set of campaigns, in one statement however many it holds. */
+  async pacingRows(set: PacingSet): Promise<PacingRow[]> {
+    if ('ids' in set && set.ids.length === 0) return [];
+    return this.db
+      .select({
+        campaign: {
+          id: campaigns.id,
+          name: campaigns.name,
+          budgetType: campaigns.budgetType,
+          budgetAmount: campaigns.budgetAmount,
+          startDate: campaigns.startDate,
+          endDate: campaigns.endDate,
+          publishedOn: campaigns.publishedOn,
+        },
+        ...pacingColumns,
+      })
+      .from(campaigns)
+      .innerJoin(advertisers, eq(advertisers.id, campaigns.advertiserId))
+      .leftJoin(campaignStatistics, currentEntry)
+      .where(pacingSetOf(set));
   }
 
   /** Those of `ids` that the analytics page of `scope` shows: what a report may cover. */

@@ -55,7 +55,7 @@ const viewColumns = {
 };
 
 /** Joins a campaign's newest entry: one probe of `campaign_statistics_newest_idx` per row. */
-const currentEntry = eq(
+export const currentEntry = eq(
   campaignStatistics.id,
   sql`(select newest.id from ${campaignStatistics} as newest where newest.campaign_id = ${campaigns.id}
        order by newest.as_of desc, newest.id desc limit 1)`,

@@ -13,13 +13,14 @@
  * - `campaignFactsOf`, `campaignFactsNow`: to the modules that record events about a campaign
  *   (payments, review), and to subscribers handling an event recorded before it carried them.
  * - `AnalyticsScope`: insights' name for which campaigns an analytics page shows.
- * - `pacingBudgetCents`: to alerts, which measures what a campaign spent against it.
+ * - `budgetedCampaignOf`: to alerts, which measures what a campaign spent against its budget
+ *   with the contract's `pacingBudgetCents`; `pacingOfRow`: to insights, for the pacing panels.
  */
 export { toCampaign } from './campaign-answers';
 export { campaignFactsNow, campaignFactsOf } from './campaign-facts';
 export type { AnalyticsScope } from './campaign-lists';
 export { CampaignRepository } from './campaign.repository';
-export { pacingBudgetCents } from './pacing';
+export { budgetedCampaignOf, pacingOfRow } from './pacing';
 export type { CampaignService } from './campaign.service';
 export { answeredFigure, toStatisticsEntry } from './statistics-entry-answers';
 export { StatisticsRepository, type DayTotals } from './statistics.repository';

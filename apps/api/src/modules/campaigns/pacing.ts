@@ -1,29 +1,27 @@
-import { daysFromTo, dollarsToCents, flightStartOf } from '@portal/contract';
+import { pacingOf, todayIn, type BudgetedCampaign, type Pacing } from '@portal/contract';
 import type { CampaignRow } from '../../db/schema';
-
-/** What a campaign's budget is measured against besides the campaign itself. */
-export interface PacingFacts {
-  /** What was paid for the campaign so far, in cents (every recorded payment). */
-  paidCents: number;
-}
+import type { PacingRow } from './campaign-lists';
 
 /**
- * The budget a campaign's spend is measured against, in cents (docs/product/alerts.md, Budget
- * alerts): a lifetime budget is its amount; a daily budget with an end date is the daily amount
- * for every day of its flight (from its start date, or the day it was published, to its end
- * date); a daily budget without an end is what was paid for its weeks so far. This is the one
- * place that rule is written.
+ * A campaign row's budget and flight as the contract's pacing rules read them
+ * (`pacingBudgetCents`, `pacingOf`; docs/product/insights.md, Pacing): the rules themselves are
+ * written once, in the contract.
  */
-export function pacingBudgetCents(
-  campaign: Pick<CampaignRow, 'budgetType' | 'budgetAmount' | 'startDate' | 'endDate' | 'publishedOn'>,
-  { paidCents }: PacingFacts,
-): number {
-  const amountCents = dollarsToCents(Number(campaign.budgetAmount));
-  if (campaign.budgetType === 'lifetime') return amountCents;
-  const start = flightStartOf({
-    start_date: campaign.startDate,
-    published_on: campaign.publishedOn?.toISOString() ?? null,
+export const budgetedCampaignOf = (
+  row: Pick<CampaignRow, 'budgetType' | 'budgetAmount' | 'startDate' | 'endDate' | 'publishedOn'>,
+): BudgetedCampaign => ({
+  budget_type: row.budgetType,
+  budget_amount: Number(row.budgetAmount),
+  start_date: row.startDate,
+  end_date: row.endDate,
+  published_on: row.publishedOn?.toISOString() ?? null,
+});
+
+/** A campaign's pacing from the facts `CampaignRepository.pacingRows` reads, on today in its account's time zone. */
+export const pacingOfRow = (row: PacingRow, now: Date): Pacing =>
+  pacingOf(budgetedCampaignOf(row.campaign), {
+    paidCents: row.paidCents,
+    current: row.asOf === null ? null : { asOf: row.asOf, spentCents: row.spentCents ?? 0 },
+    spentBeforeWindowCents: row.spentBeforeWindowCents,
+    today: todayIn(row.timeZone, now),
   });
-  if (!campaign.endDate || !start) return paidCents;
-  return amountCents * Math.max(1, daysFromTo(start, campaign.endDate));
-}

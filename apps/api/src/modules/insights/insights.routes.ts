@@ -30,6 +30,9 @@ export async function insightsRoutes(
   route(app, insightsEndpoints.latestCampaigns, async (request) => ({
     data: await insightsService.latestCampaigns(request.principal.advertiser.id),
   }));
+  route(app, insightsEndpoints.pacingPanel, async (request) => ({
+    data: await insightsService.pacingPanel(request.principal.advertiser.id),
+  }));
   route(app, insightsEndpoints.adminStatistics, async () => ({ data: await insightsService.adminStatistics() }));
 
   route(app, insightsEndpoints.customerAnalytics, (request) => insightsService.analytics(mine(request), request.query));

@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 import {
   addCalendarDays,
   type AdminStatistics,
+  type AnalyticsCampaign,
+  budgetUsed,
+  type CampaignPacing,
   calendarDay,
   centsToDollars,
   costPerUnit,
@@ -21,7 +24,7 @@ import { figureColumn, SUMMED_FIGURE_KEYS, type CampaignStatisticsRow, type Summ
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
-import { answeredFigure, toCampaign, toStatisticsEntry } from '../campaigns';
+import { answeredFigure, pacingOfRow, toCampaign, toStatisticsEntry } from '../campaigns';
 import { raiseBudgetAlerts, type AlertRepository } from '../alerts';
 import type { AuditRepository } from '../audit';
 import type { EventRepository } from '../events';
@@ -45,6 +48,8 @@ import { csvStream } from './analytics-csv';
 
 /** The dashboard's Latest Campaigns panel shows this many. */
 const LATEST_CAMPAIGNS = 5;
+/** The dashboard's pacing panel shows this many (docs/product/insights.md, Pacing). */
+const PACING_PANEL_CAMPAIGNS = 5;
 /** Campaigns read per round trip while a CSV export streams. */
 const EXPORT_BATCH_SIZE = 500;
 
@@ -168,9 +173,31 @@ export class InsightsService {
     };
   }
 
+  /**
+   * The dashboard's pacing panel: the account's running campaigns that have used the most of
+   * their budget. Every running campaign's facts come in one statement and are ordered here, by
+   * the contract's rules, rather than by a second copy of the budget rule in SQL.
+   */
+  async pacingPanel(advertiserId: number): Promise<CampaignPacing[]> {
+    const now = this.options.clock.now();
+    const rows = await this.options.data.repos.campaigns.pacingRows({ runningOf: advertiserId });
+    return rows
+      .map((row) => ({ id: row.campaign.id, campaign_name: row.campaign.name, pacing: pacingOfRow(row, now) }))
+      .sort((a, b) => budgetUsed(b.pacing) - budgetUsed(a.pacing) || b.id - a.id)
+      .slice(0, PACING_PANEL_CAMPAIGNS);
+  }
+
+  /** One page of an analytics page's campaigns, each with its pacing: two statements for the page. */
   async analytics(scope: AnalyticsScope, query: ListQuery) {
-    const page = await this.options.data.repos.campaigns.listForAnalytics(scope, query);
-    return { data: page.data.map(toCampaign), pagination: page.pagination };
+    const { repos } = this.options.data;
+    const now = this.options.clock.now();
+    const page = await repos.campaigns.listForAnalytics(scope, query);
+    const rows = await repos.campaigns.pacingRows({ ids: page.data.map((view) => view.campaign.id) });
+    const data = page.data.map((view): AnalyticsCampaign => {
+      const row = rows.find((candidate) => candidate.campaign.id === view.campaign.id)!;
+      return { ...toCampaign(view), pacing: pacingOfRow(row, now) };
+    });
+    return { data, pagination: page.pagination };
   }
 
   /** The analytics page's campaigns matching `search`, every page, as a CSV stream. */

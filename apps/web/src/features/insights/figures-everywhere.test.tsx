@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
-import { campaignFixture, statisticsEntryFixture } from '@/test/campaigns';
+import { analyticsCampaignFixture, statisticsEntryFixture } from '@/test/campaigns';
 import { CampaignAnalyticsCard } from './components/campaign-analytics-card';
 import { EditMetricsModal } from './components/edit-metrics-modal';
 import { figureFieldLabel } from './components/edit-metrics-values';
@@ -46,7 +46,7 @@ describe('the figures of the contract', () => {
   });
 
   it("are the entry's rows of an opened analytics card, one each, beside the worked-out ones", async () => {
-    const campaign = campaignFixture({ statistics: [statisticsEntryFixture()] });
+    const campaign = analyticsCampaignFixture({ statistics: [statisticsEntryFixture()] });
     show(
       <CampaignAnalyticsCard
         campaign={campaign}

@@ -25,6 +25,17 @@ export const customerDashboardQueries = {
   }),
 };
 
+/**
+ * GET /api/customer/campaigns-pacing: the running campaigns that have used the most of their
+ * budget (docs/product/insights.md, Pacing). Asked for by its panel when it is drawn, after the
+ * page's first figures, so it adds nothing to the wait before the page appears.
+ */
+export const usePacingPanel = () =>
+  useQuery({
+    queryKey: dashboardKeys.pacing(),
+    queryFn: async ({ signal }) => (await callApi(insightsEndpoints.pacingPanel, { signal })).data,
+  });
+
 export const useDashboardStatistics = () => useQuery(customerDashboardQueries.statistics);
 export const useWeeklySpend = () => useQuery(customerDashboardQueries.weeklySpend);
 export const useLatestCampaigns = () => useQuery(customerDashboardQueries.latestCampaigns);

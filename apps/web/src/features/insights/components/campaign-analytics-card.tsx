@@ -14,6 +14,8 @@ import {
 import {
   DELIVERY_LABELS,
   FIGURES,
+  PACING_TEXTS,
+  type AnalyticsCampaign,
   FIGURES_BY_KEY,
   fieldLabelOf,
   type Campaign,
@@ -27,6 +29,7 @@ import { Fact } from '@/components/fact';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { figuresAsOf, formatCount, formatDate, formatDateTime, formatHours, formatUsd, NO_VALUE } from '@/lib/format';
 import { entryCosts } from '../utils/costs';
+import { PacingSummary } from './pacing-summary';
 
 /** What a figure shows when the campaign has no entry, or a cost has nothing to divide by. */
 
@@ -184,9 +187,21 @@ function CardControls({
   );
 }
 
+/** A card's pacing, under its key figures (docs/product/insights.md, Pacing). */
+function CardPacing({ campaign }: { campaign: AnalyticsCampaign }) {
+  return (
+    <div>
+      <Title order={4} size="h6" mb={6}>
+        {PACING_TEXTS.title}
+      </Title>
+      <PacingSummary campaignName={campaign.campaign_name} pacing={campaign.pacing} />
+    </div>
+  );
+}
+
 /**
- * One campaign on an analytics page (docs/product/insights.md, Analytics pages): its name and
- * key figures, opening to every figure of its current entry (`statistics[0]`). The customer's
+ * One campaign on an analytics page (docs/product/insights.md, Analytics pages): its name, key
+ * figures and pacing, opening to every figure of its current entry (`statistics[0]`). The customer's
  * cards say which day the figures are as of; the administrators' name the customer.
  */
 export function CampaignAnalyticsCard({
@@ -194,7 +209,7 @@ export function CampaignAnalyticsCard({
   audience,
   compare,
 }: {
-  campaign: Campaign;
+  campaign: AnalyticsCampaign;
   audience: 'customer' | 'admin';
   compare: CompareChoice;
 }) {
@@ -230,6 +245,8 @@ export function CampaignAnalyticsCard({
         )}
 
         <Figures figures={KEY_FIGURES} campaign={campaign} />
+
+        <CardPacing campaign={campaign} />
 
         <CardControls
           campaign={campaign}

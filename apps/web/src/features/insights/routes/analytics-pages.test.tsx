@@ -1,11 +1,18 @@
-import { REPORT_FIGURES, ROLE, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { REPORT_FIGURES, ROLE, type AnalyticsCampaign, type StatisticsEntry } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { presetRange } from '../utils/report-range';
-import { campaignFixture, SAMPLE_FIGURES, statisticsEntryFixture, WINTER_BOOTS } from '@/test/campaigns';
+import {
+  analyticsCampaignFixture,
+  PACING_EXAMPLES,
+  SAMPLE_FIGURES,
+  statisticsEntryFixture,
+  WINTER_BOOTS,
+} from '@/test/campaigns';
 
 const CUSTOMER_LIST = '/api/customer/campaigns-analytics';
 const CUSTOMER_EXPORT = '/api/customer/campaigns-analytics/export';
@@ -30,8 +37,8 @@ function entry(overrides: Partial<StatisticsEntry> = {}): StatisticsEntry {
   });
 }
 
-function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return campaignFixture({
+function campaign(overrides: Partial<AnalyticsCampaign> = {}): AnalyticsCampaign {
+  return analyticsCampaignFixture({
     ...WINTER_BOOTS,
     user_last_name: 'Brown',
     // The payment's day; the entry's own date_paid (5 Nov) is what was entered with the figures.
@@ -44,7 +51,7 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
   });
 }
 
-const page = (data: Campaign[], lastPage = 1) =>
+const page = (data: AnalyticsCampaign[], lastPage = 1) =>
   jsonResponse({ data, pagination: { current_page: 1, per_page: 10, last_page: lastPage, total: data.length } });
 
 /** A report over the days asked for, with 12.5 spent on the first and a correction of -2.5 on the last. */
@@ -125,6 +132,36 @@ describe('/analytics', () => {
     expect(request?.url.searchParams.get('per_page')).toBe('10');
     expect(request?.url.searchParams.get('search')).toBe('');
     expectAccessibleStructure();
+  });
+
+  it("shows each card's pacing: a named bar of the budget and of the flight, with the numbers in words", async () => {
+    openAs(ROLE.customer, '/analytics', {
+      [`GET ${CUSTOMER_LIST}`]: () =>
+        page([
+          campaign({ pacing: PACING_EXAMPLES.boots }),
+          campaign({ id: 10, campaign_name: 'Spring hats', statistics: [] }),
+        ]),
+    });
+    const card = await findCard('Winter boots');
+    const pacing = within(card).getByRole('heading', { level: 4, name: 'Pacing' }).parentElement!;
+    expect(pacing).toHaveTextContent(
+      'Pacing$760.00 of $1,000.00 spent (76%)11 of 19 days elapsed$60.00 a day over the last 7 days' +
+        'At this rate the budget runs out on 14 Dec 2026, 5 days before the end date',
+    );
+    expect(within(card).getByRole('progressbar', { name: 'Budget used by Winter boots' })).toHaveAttribute(
+      'aria-valuenow',
+      '76',
+    );
+    expect(within(card).getByRole('progressbar', { name: 'Flight days elapsed for Winter boots' })).toHaveAttribute(
+      'aria-valuenow',
+      '58',
+    );
+    const empty = screen.getByRole('article', { name: 'Spring hats' });
+    expect(within(empty).getByText('$0.00 of $1,250.00 spent (0%)')).toBeInTheDocument();
+    expect(within(empty).getByText('8 days elapsed, no end date')).toBeInTheDocument();
+    expect(within(empty).getByText('Not enough figures yet to project')).toBeInTheDocument();
+    // jsdom lays nothing out, so colours are left to the end-to-end suite's axe in Chromium.
+    expect((await axe.run(card, { rules: { 'color-contrast': { enabled: false } } })).violations).toEqual([]);
   });
 
   it('opens a card to every figure of its current entry, with cost per click and per lead', async () => {

@@ -9,16 +9,18 @@ import {
   type WeeklySpend,
 } from '@portal/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_WAIT_MS } from '@/app/routes/dashboard-loader';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
-import { campaignFixture, SAMPLE_FIGURES, statisticsEntryFixture } from '@/test/campaigns';
+import { campaignFixture, PACING_EXAMPLES, SAMPLE_FIGURES, statisticsEntryFixture } from '@/test/campaigns';
 
 const STATISTICS = 'GET /api/customer/campaigns-statistics';
 const WEEKLY = 'GET /api/customer/weekly-spent';
 const LATEST = 'GET /api/customer/latest-campaigns-metrics';
+const PACING = 'GET /api/customer/campaigns-pacing';
 const ADMIN_STATS = 'GET /api/admin-dashboard-stats';
 
 const emptyPage = () =>
@@ -65,6 +67,7 @@ function openDashboard(handlers: Record<string, ApiHandler> = {}) {
     [STATISTICS]: () => jsonResponse({ data: statistics() }),
     [WEEKLY]: () => jsonResponse({ data: workedExampleWeeks() }),
     [LATEST]: () => jsonResponse({ data: [] }),
+    [PACING]: () => jsonResponse({ data: [] }),
     'GET /api/my-notifications': emptyPage,
     ...handlers,
   });
@@ -240,6 +243,42 @@ describe('/dashboard', () => {
     expect(within(latest).getByRole('link', { name: 'View all campaigns' })).toHaveAttribute('href', '/campaigns');
   });
 
+  it('lists the running campaigns that used the most budget, each bar named and its numbers in words (worked examples)', async () => {
+    openDashboard({
+      [PACING]: () =>
+        jsonResponse({
+          data: [
+            { id: 1, campaign_name: 'Winter boots', pacing: PACING_EXAMPLES.boots },
+            { id: 3, campaign_name: 'Winter hats', pacing: PACING_EXAMPLES.hats },
+            { id: 2, campaign_name: 'Winter coats', pacing: PACING_EXAMPLES.coats },
+          ],
+        }),
+    });
+    const pacing = await panel('Budget pacing');
+    const items = await within(pacing).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Winter boots$760.00 of $1,000.00 spent (76%)11 of 19 days elapsed$60.00 a day over the last 7 days' +
+        'At this rate the budget runs out on 14 Dec 2026, 5 days before the end date',
+      'Winter hats$140.00 of $280.00 spent (50%)9 days elapsed, no end date$20.00 a day over the last 7 days' +
+        'At this rate the budget runs out on 15 Dec 2026',
+      'Winter coats$100.00 of $1,000.00 spent (10%)6 of 20 days elapsed$20.00 a day over the last 7 days' +
+        'At this rate the budget lasts past the end date',
+    ]);
+    expect(within(pacing).getByRole('progressbar', { name: 'Budget used by Winter boots' })).toHaveAttribute(
+      'aria-valuenow',
+      '76',
+    );
+    expect(within(pacing).getByRole('progressbar', { name: 'Flight days elapsed for Winter coats' })).toHaveAttribute(
+      'aria-valuenow',
+      '30',
+    );
+    // No end date, no days in the flight: its days are words only.
+    expect(within(pacing).queryByRole('progressbar', { name: 'Flight days elapsed for Winter hats' })).toBeNull();
+    expect(within(pacing).getByRole('link', { name: 'View analytics' })).toHaveAttribute('href', '/analytics');
+    // jsdom lays nothing out, so colours are left to the end-to-end suite's axe in Chromium.
+    expect((await axe.run(pacing, { rules: { 'color-contrast': { enabled: false } } })).violations).toEqual([]);
+  });
+
   it('says so when there are no figures, no spend and no campaigns yet', async () => {
     const empty = workedExampleWeeks();
     for (const day of [...empty.current_week, ...empty.previous_week]) {
@@ -249,6 +288,7 @@ describe('/dashboard', () => {
     expect(await within(await panel('Overview')).findByText('No information to display')).toBeInTheDocument();
     expect(within(await panel('Amount Spent')).getByText('No information to display')).toBeInTheDocument();
     expect(await within(await panel('Latest Campaigns')).findByText('No campaigns yet')).toBeInTheDocument();
+    expect(await within(await panel('Budget pacing')).findByText('No running campaigns')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Figures of your campaigns' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next figures' })).not.toBeInTheDocument();
   });
