@@ -17,11 +17,17 @@ export async function tokenOf(request: APIRequestContext, account: { email: stri
 
 /**
  * A campaign sent for review through the same calls the wizard makes: details, one uploaded
- * image, the ad, publish. For tests that start from existing campaigns.
+ * image, the ad, publish. For tests that start from existing campaigns; `details` changes the
+ * first step's fields (a $120 lifetime budget unless it says otherwise).
  */
-export async function createCampaignThroughApi(request: APIRequestContext, token: string, name: string) {
+export async function createCampaignThroughApi(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  details: Record<string, unknown> = {},
+) {
   const headers = { authorization: `Bearer ${token}` };
-  const details = await request.post('/api/customer/create-campaign-details', {
+  const saved = await request.post('/api/customer/create-campaign-details', {
     headers,
     data: {
       campaign_name: name,
@@ -30,10 +36,11 @@ export async function createCampaignThroughApi(request: APIRequestContext, token
       budget_type: 'lifetime',
       budget_amount: 120,
       keywords: ['seeded', 'campaign', 'e2e'],
+      ...details,
     },
   });
-  expect(details.status()).toBe(200);
-  const campaignId = (await details.json()).data.id as number;
+  expect(saved.status()).toBe(200);
+  const campaignId = (await saved.json()).data.id as number;
 
   const bytes = readFileSync(PHOTO);
   const issued = await request.post('/api/ad-templates/presigned-url', {

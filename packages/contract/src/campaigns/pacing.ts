@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addCalendarDays, formatDate } from '../common/dates';
-import { centsToDollars, dollarsToCents, formatUsd } from '../common/money';
+import { centsToDollars, dayCount, dollarsToCents, formatUsd } from '../common/money';
 import { flightStartOf } from '../insights/reports.schemas';
 import type { BUDGET_TYPES } from './campaign.schemas';
 import { daysFromTo } from './flight';
@@ -149,8 +149,6 @@ export function pacingOf(campaign: BudgetedCampaign, figures: PacingFigures): Pa
 export const budgetUsed = (pacing: Pacing): number =>
   pacing.budget === null ? -Infinity : pacing.spent / pacing.budget;
 
-const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
-
 /** The pacing panel's texts (docs/product/insights.md, Pacing). */
 export const PACING_TEXTS = {
   title: 'Pacing',
@@ -164,8 +162,8 @@ export const PACING_TEXTS = {
       : `${formatUsd(pacing.spent)} of ${formatUsd(pacing.budget)} spent (${pacing.budget_used_percent}%)`,
   daysElapsed: (pacing: Pacing) =>
     pacing.days_in_flight === null
-      ? `${days(pacing.days_elapsed)} elapsed, no end date`
-      : `${pacing.days_elapsed} of ${days(pacing.days_in_flight)} elapsed`,
+      ? `${dayCount(pacing.days_elapsed)} elapsed, no end date`
+      : `${pacing.days_elapsed} of ${dayCount(pacing.days_in_flight)} elapsed`,
   dailySpend: (pacing: Pacing) =>
     pacing.daily_spend === null
       ? null
@@ -190,5 +188,5 @@ export const PACING_TEXTS = {
 function beforeEnd({ runs_out_on, flight_end }: Pacing): string {
   if (!flight_end || !runs_out_on) return '';
   const early = daysFromTo(runs_out_on, flight_end) - 1;
-  return early === 0 ? ', on the end date' : `, ${days(early)} before the end date`;
+  return early === 0 ? ', on the end date' : `, ${dayCount(early)} before the end date`;
 }
