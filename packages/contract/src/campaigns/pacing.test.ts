@@ -127,4 +127,18 @@ describe('pacing', () => {
     expect(pacing).toMatchObject({ days_elapsed: 0, daily_spend: 60, runs_out_on: '2026-12-19' });
     expect(PACING_TEXTS.outlook(pacing)).toBe('At this rate the budget runs out on 19 Dec 2026, on the end date');
   });
+
+  it('never runs out before today when the figures are days old', () => {
+    // Figures of 10 Dec leave $420 at $60 a day, to 17 Dec; read on 25 Dec, today is the answer.
+    const pacing = pacingOf(
+      { ...boots, end_date: '2026-12-31' },
+      {
+        paidCents: 0,
+        current: { asOf: '2026-12-10', spentCents: 58_000 },
+        spentBeforeWindowCents: 16_000,
+        today: '2026-12-25',
+      },
+    );
+    expect(pacing).toMatchObject({ runs_out_on: '2026-12-25', outlook: 'runs_out' });
+  });
 });

@@ -118,7 +118,9 @@ function projection(budgetCents: number | null, dailyCents: number | null, figur
   if (!figures.current || dailyCents === null || dailyCents <= 0) {
     return { outlook: 'no_projection' as const, runsOutOn: null };
   }
-  const runsOutOn = addCalendarDays(figures.current.asOf, Math.ceil((budgetCents - spentCents) / dailyCents));
+  const projected = addCalendarDays(figures.current.asOf, Math.ceil((budgetCents - spentCents) / dailyCents));
+  // Figures some days old can put that day behind us; the budget, not spent yet, runs out today at the earliest.
+  const runsOutOn = projected < figures.today ? figures.today : projected;
   return { outlook: end && runsOutOn > end ? ('lasts' as const) : ('runs_out' as const), runsOutOn };
 }
 
