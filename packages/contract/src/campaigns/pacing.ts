@@ -147,10 +147,6 @@ export function pacingOf(campaign: BudgetedCampaign, figures: PacingFigures): Pa
   };
 }
 
-/** How much of the budget is used, for ordering: spent ÷ budget, campaigns without a budget last. */
-export const budgetUsed = (pacing: Pacing): number =>
-  pacing.budget === null ? -Infinity : pacing.spent / pacing.budget;
-
 /** The pacing panel's texts (docs/product/insights.md, Pacing). */
 export const PACING_TEXTS = {
   title: 'Pacing',

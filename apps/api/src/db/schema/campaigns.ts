@@ -103,6 +103,16 @@ export const campaigns = pgTable(
     index('campaigns_advertiser_list_idx')
       .on(table.advertiserId, table.listTab, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.listTab} IS NOT NULL`),
+    // The dashboard's pacing panel: an account's running campaigns, ending soonest first
+    // (docs/product/insights.md, Pacing), read from the index without sorting them all.
+    index('campaigns_running_ending_idx')
+      .on(
+        table.advertiserId,
+        table.endDate.asc().nullsLast(),
+        table.createdAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
+      .where(sql`${table.listTab} = 'active' AND ${table.flightState} = 'running'`),
     // The administrators' review tabs, newest first (docs/product/review.md, Review queue).
     index('campaigns_review_idx').on(
       table.approvalStatus,

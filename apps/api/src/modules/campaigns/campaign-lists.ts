@@ -35,8 +35,11 @@ export interface PacingRow {
   paidCents: number;
 }
 
-/** Which campaigns' pacing to read: some by id, or an account's running ones (the dashboard's panel). */
-export type PacingSet = { ids: number[] } | { runningOf: number };
+/**
+ * Which campaigns' pacing to read: some by id, or the `limit` running campaigns of an account
+ * that end soonest (the dashboard's panel).
+ */
+export type PacingSet = { ids: number[] } | { runningOf: number; limit: number };
 
 /** An earlier entry of the same campaign, beside its current one. */
 const EARLIER = 'earlier';
@@ -58,15 +61,6 @@ const pacingColumns = {
   paidCents: sql<number>`(select coalesce(sum(${payments.amountCents}), 0) from ${payments}
     where ${payments.campaignId} = ${campaigns.id})`.mapWith(Number),
 };
-
-const pacingSetOf = (set: PacingSet) =>
-  'ids' in set
-    ? inArray(campaigns.id, set.ids)
-    : and(
-        eq(campaigns.advertiserId, set.runningOf),
-        eq(campaigns.listTab, 'active'),
-        eq(campaigns.flightState, 'running'),
-      );
 
 /** Which campaigns each review tab shows: drafts never; a pending one withdrawn (archived) no more. */
 const reviewTabs: Record<ReviewListingType, SQL> = {
@@ -172,9 +166,31 @@ export class CampaignListQueries extends CampaignViewQueries {
     });
   }
 
-  /** The pacing facts of a set of campaigns, in one statement however many it holds. */
+  /**
+   * The pacing facts of a set of campaigns, in one statement however many it holds. An account's
+   * running campaigns come ending soonest first (those without an end last, newest first), only
+   * as many as asked: they are chosen from the campaign rows alone, so an account with thousands
+   * running costs no more than one with five.
+   */
   async pacingRows(set: PacingSet): Promise<PacingRow[]> {
-    if ('ids' in set && set.ids.length === 0) return [];
+    if ('runningOf' in set) {
+      const chosen = await this.db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(
+          and(
+            eq(campaigns.advertiserId, set.runningOf),
+            eq(campaigns.listTab, 'active'),
+            eq(campaigns.flightState, 'running'),
+          ),
+        )
+        .orderBy(sql`${campaigns.endDate} asc nulls last`, ...NEWEST_FIRST)
+        .limit(set.limit);
+      const ids = chosen.map((row) => row.id);
+      const rows = await this.pacingRows({ ids });
+      return ids.map((id) => rows.find((row) => row.campaign.id === id)!);
+    }
+    if (set.ids.length === 0) return [];
     return this.db
       .select({
         campaign: {
@@ -191,7 +207,7 @@ export class CampaignListQueries extends CampaignViewQueries {
       .from(campaigns)
       .innerJoin(advertisers, eq(advertisers.id, campaigns.advertiserId))
       .leftJoin(campaignStatistics, currentEntry)
-      .where(pacingSetOf(set));
+      .where(inArray(campaigns.id, set.ids));
   }
 
   /** Those of `ids` that the analytics page of `scope` shows: what a report may cover. */

@@ -3,7 +3,6 @@ import {
   addCalendarDays,
   type AdminStatistics,
   type AnalyticsCampaign,
-  budgetUsed,
   type CampaignPacing,
   calendarDay,
   centsToDollars,
@@ -174,17 +173,20 @@ export class InsightsService {
   }
 
   /**
-   * The dashboard's pacing panel: the account's running campaigns that have used the most of
-   * their budget. Every running campaign's facts come in one statement and are ordered here, by
-   * the contract's rules, rather than by a second copy of the budget rule in SQL.
+   * The dashboard's pacing panel (docs/product/insights.md, Pacing): the account's running
+   * campaigns that end soonest, with their pacing.
    */
   async pacingPanel(advertiserId: number): Promise<CampaignPacing[]> {
     const now = this.options.clock.now();
-    const rows = await this.options.data.repos.campaigns.pacingRows({ runningOf: advertiserId });
-    return rows
-      .map((row) => ({ id: row.campaign.id, campaign_name: row.campaign.name, pacing: pacingOfRow(row, now) }))
-      .sort((a, b) => budgetUsed(b.pacing) - budgetUsed(a.pacing) || b.id - a.id)
-      .slice(0, PACING_PANEL_CAMPAIGNS);
+    const rows = await this.options.data.repos.campaigns.pacingRows({
+      runningOf: advertiserId,
+      limit: PACING_PANEL_CAMPAIGNS,
+    });
+    return rows.map((row) => ({
+      id: row.campaign.id,
+      campaign_name: row.campaign.name,
+      pacing: pacingOfRow(row, now),
+    }));
   }
 
   /** One page of an analytics page's campaigns, each with its pacing: two statements for the page. */

@@ -124,7 +124,7 @@ describe('pacing', () => {
     expect((await analyticsCard(boots, adminToken, '/api/all-campaigns-analytics')).pacing).toEqual(expected);
   });
 
-  it("lists the account's running campaigns on the dashboard, the most of their budget used first", async () => {
+  it("lists the account's running campaigns on the dashboard, ending soonest first, those without an end newest first", async () => {
     at('2026-12-10T12:00:00.000Z');
     await insertCampaigns(t, userId, [
       { name: 'Spring boots', startDate: '2027-03-01', flightState: 'scheduled' },
@@ -138,9 +138,9 @@ describe('pacing', () => {
     const panel = answer.json().data as CampaignPacing[];
     expect(panel.map((row) => [row.campaign_name, row.pacing.budget_used_percent, row.pacing.outlook])).toEqual([
       ['Winter boots', 76, 'runs_out'],
-      ['Winter hats', 50, 'runs_out'],
       ['Winter coats', 10, 'lasts'],
       ['Unspent boots', 0, 'no_projection'],
+      ['Winter hats', 50, 'runs_out'],
     ]);
     expect(panel[0]).toMatchObject({ id: boots, pacing: { runs_out_on: '2026-12-14' } });
   });

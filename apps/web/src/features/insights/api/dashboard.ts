@@ -26,8 +26,8 @@ export const customerDashboardQueries = {
 };
 
 /**
- * GET /api/customer/campaigns-pacing: the running campaigns that have used the most of their
- * budget (docs/product/insights.md, Pacing). Asked for by its panel when it is drawn, after the
+ * GET /api/customer/campaigns-pacing: the running campaigns that end soonest (docs/product/insights.md,
+ * Pacing). Asked for by its panel when it is drawn, after the
  * page's first figures, so it adds nothing to the wait before the page appears.
  */
 export const usePacingPanel = () =>

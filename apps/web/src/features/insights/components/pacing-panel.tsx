@@ -14,8 +14,8 @@ const PACING_COUNT = 5;
 const ITEM_HEIGHT = 132;
 
 /**
- * The customer dashboard's "Budget pacing": the running campaigns that have used the most of
- * their budget, each with its pacing (docs/product/insights.md, Pacing).
+ * The customer dashboard's "Budget pacing": the running campaigns that end soonest, each with
+ * its pacing (docs/product/insights.md, Pacing).
  */
 export function PacingPanel() {
   const pacing = usePacingPanel();

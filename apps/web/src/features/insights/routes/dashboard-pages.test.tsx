@@ -243,7 +243,7 @@ describe('/dashboard', () => {
     expect(within(latest).getByRole('link', { name: 'View all campaigns' })).toHaveAttribute('href', '/campaigns');
   });
 
-  it('lists the running campaigns that used the most budget, each bar named and its numbers in words (worked examples)', async () => {
+  it('lists the running campaigns it is given, each bar named and its numbers in words (worked examples)', async () => {
     openDashboard({
       [PACING]: () =>
         jsonResponse({

@@ -1,0 +1,1 @@
+CREATE INDEX "campaigns_running_ending_idx" ON "campaigns" USING btree ("advertiser_id","end_date","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "campaigns"."list_tab" = 'active' AND "campaigns"."flight_state" = 'running';
