@@ -269,7 +269,7 @@ async function measure(kind) {
       ['`GET /api/customer/weekly-spent`', '/api/customer/weekly-spent'],
       ['`GET /api/customer/latest-campaigns-metrics`', '/api/customer/latest-campaigns-metrics'],
       [
-        '`GET /api/customer/campaigns-pacing` (the 5 running campaigns with most budget used)',
+        '`GET /api/customer/campaigns-pacing` (the 5 running campaigns ending soonest)',
         '/api/customer/campaigns-pacing',
       ],
       ['`GET /api/customer/campaigns-analytics`, page 1', '/api/customer/campaigns-analytics?page=1&per_page=10'],
