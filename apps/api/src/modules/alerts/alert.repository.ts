@@ -7,6 +7,9 @@ import { advertisers, campaignAlerts, campaigns, campaignStatistics } from '../.
 const isoOf = (instant: SQL | typeof campaigns.paidUntil) =>
   sql<string>`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The instant a campaign's flight ends: the midnight after its end date, in its account's zone. */
+const flightEndsAt = sql`((${campaigns.endDate} + 1)::timestamp at time zone ${advertisers.timeZone})`;
+
 /** At most this many campaigns are alerted in one round; the next round takes the rest. */
 const ROUND_SIZE = 500;
 
@@ -45,49 +48,46 @@ export class AlertRepository {
    * Paid daily campaigns whose paid week ends after `now` and by `until`, not yet told of it; not
    * those whose flight ends with the week, since nothing more falls due.
    */
-  async periodsEnding(now: Date, until: Date): Promise<DueAlert[]> {
+  periodsEnding(now: Date, until: Date): Promise<DueAlert[]> {
     const key = isoOf(campaigns.paidUntil);
-    const flightGoesOn = sql`(${campaigns.endDate} is null
-      or ((${campaigns.endDate} + 1)::timestamp at time zone ${advertisers.timeZone}) > ${campaigns.paidUntil})`;
-    return this.db
-      .select({ campaignId: campaigns.id, key })
-      .from(campaigns)
-      .innerJoin(advertisers, eq(advertisers.id, campaigns.advertiserId))
-      .where(
-        and(
-          flightGoesOn,
-          eq(campaigns.paymentStatus, 'paid'),
-          gt(campaigns.paidUntil, now),
-          lte(campaigns.paidUntil, until),
-          eq(campaigns.approvalStatus, 'approved'),
-          isNull(campaigns.archivedAt),
-          this.notAlerted('period_ending', key),
-        ),
-      )
-      .orderBy(campaigns.id)
-      .limit(ROUND_SIZE);
+    const flightGoesOn = sql`(${campaigns.endDate} is null or ${flightEndsAt} > ${campaigns.paidUntil})`;
+    return this.approvedDue(
+      'period_ending',
+      key,
+      and(
+        flightGoesOn,
+        eq(campaigns.paymentStatus, 'paid'),
+        gt(campaigns.paidUntil, now),
+        lte(campaigns.paidUntil, until),
+      ),
+    );
   }
 
   /**
    * Approved campaigns that are not archived and whose flight ends (the midnight after its end
    * date, in the account's zone) after `now` and by `until`, not yet told of this end date.
    */
-  async flightsEnding(now: Date, until: Date): Promise<DueAlert[]> {
+  flightsEnding(now: Date, until: Date): Promise<DueAlert[]> {
     const key = sql<string>`to_char(${campaigns.endDate}, 'YYYY-MM-DD')`;
-    const endsAt = sql`((${campaigns.endDate} + 1)::timestamp at time zone ${advertisers.timeZone})`;
+    return this.approvedDue(
+      'flight_ending',
+      key,
+      and(
+        sql`${campaigns.flightState} <> 'ended'`,
+        sql`${flightEndsAt} > ${now.toISOString()}::timestamptz`,
+        sql`${flightEndsAt} <= ${until.toISOString()}::timestamptz`,
+      ),
+    );
+  }
+
+  /** Approved campaigns that are not archived, match `due` and were not told of `kind` for `key`: a round's worth. */
+  private approvedDue(kind: AlertKind, key: SQL<string>, due: SQL | undefined): Promise<DueAlert[]> {
     return this.db
       .select({ campaignId: campaigns.id, key })
       .from(campaigns)
       .innerJoin(advertisers, eq(advertisers.id, campaigns.advertiserId))
       .where(
-        and(
-          eq(campaigns.approvalStatus, 'approved'),
-          isNull(campaigns.archivedAt),
-          sql`${campaigns.flightState} <> 'ended'`,
-          sql`${endsAt} > ${now.toISOString()}::timestamptz`,
-          sql`${endsAt} <= ${until.toISOString()}::timestamptz`,
-          this.notAlerted('flight_ending', key),
-        ),
+        and(eq(campaigns.approvalStatus, 'approved'), isNull(campaigns.archivedAt), due, this.notAlerted(kind, key)),
       )
       .orderBy(campaigns.id)
       .limit(ROUND_SIZE);

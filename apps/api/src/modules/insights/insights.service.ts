@@ -195,10 +195,11 @@ export class InsightsService {
     const now = this.options.clock.now();
     const page = await repos.campaigns.listForAnalytics(scope, query);
     const rows = await repos.campaigns.pacingRows({ ids: page.data.map((view) => view.campaign.id) });
-    const data = page.data.map((view): AnalyticsCampaign => {
-      const row = rows.find((candidate) => candidate.campaign.id === view.campaign.id)!;
-      return { ...toCampaign(view), pacing: pacingOfRow(row, now) };
-    });
+    const byId = new Map(rows.map((row) => [row.campaign.id, row]));
+    const data = page.data.map((view): AnalyticsCampaign => ({
+      ...toCampaign(view),
+      pacing: pacingOfRow(byId.get(view.campaign.id)!, now),
+    }));
     return { data, pagination: page.pagination };
   }
 
