@@ -244,6 +244,7 @@ async function productRoutes(
     cardService: services.cardService,
     checkoutService: services.checkoutService,
     paymentService: services.paymentService,
+    autoPayService: services.autoPayService,
   });
   await product.register(filesRoutes, { storage: adapters.storage });
   // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.

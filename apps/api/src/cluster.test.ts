@@ -274,7 +274,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
       expect(again.body.message).toBe(PAYMENT_MESSAGES.linkClosed);
     }
     const balance = await call(proxy.url, 'GET', '/api/customer/balance', { token: customerToken });
-    expect(balance.body.data).toEqual({ total_amount_due: 0, campaigns_due: [], credit: 0 });
+    expect(balance.body.data).toEqual({ total_amount_due: 0, campaigns_due: [], credit: 0, auto_pay: false });
   });
 
   it('lets the administrator enter figures and the customer download them as CSV', async () => {

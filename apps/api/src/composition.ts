@@ -48,6 +48,8 @@ import { NotificationHub } from './modules/notifications/notification-hub';
 import { NotificationRepository } from './modules/notifications/notification.repository';
 import { NotificationService } from './modules/notifications/notification.service';
 import { subscribeNotifications } from './modules/notifications/notification.subscribers';
+import { AutoPayRepository } from './modules/payments/auto-pay.repository';
+import { AUTO_PAY_JOB, autoPayJobs, AutoPayService } from './modules/payments/auto-pay.service';
 import { CardService } from './modules/payments/card.service';
 import { PaymentRepository } from './modules/payments/payment.repository';
 import { CheckoutService } from './modules/payments/checkout.service';
@@ -87,6 +89,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     statistics: (db: Database) => new StatisticsRepository(db),
     figures: (db: Database) => new FiguresRepository(db),
     payments: (db: Database) => new PaymentRepository(db),
+    autoPay: (db: Database) => new AutoPayRepository(db),
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
   };
@@ -142,6 +145,7 @@ export function composeServices(options: CompositionOptions) {
     ...campaignJobs(services.campaignService),
     ...flightJobs(services.flightService),
     ...paymentJobs(services.paymentPeriodService),
+    ...autoPayJobs(services.autoPayService),
     ...alertJobs(services.alertService),
   ]) {
     jobs.register(job);
@@ -188,7 +192,7 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
   });
   subscribeMail(events, mailer, config.publicOrigin, config.seller);
   subscribeNotifications(events);
-  subscribePayments(events);
+  subscribePayments(events, { afterLinkOpened: () => jobs.runSoon(AUTO_PAY_JOB) });
   return { jobs, events, mailer };
 }
 
@@ -301,8 +305,8 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
   const { config, adapters, clock, log } = options;
   // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
   const provider = adapters.payments ?? new SandboxProvider(options.database.db);
-  const cardService = new CardService({ data: data('payments', 'advertisers'), clock, provider, log });
-  const paymentService = new PaymentService({ data: data('payments'), seller: config.seller });
+  const cardService = new CardService({ data: data('payments', 'advertisers', 'autoPay'), clock, provider, log });
+  const paymentService = new PaymentService({ data: data('payments', 'autoPay'), seller: config.seller });
   const checkoutService = new CheckoutService({
     data: data('payments', 'campaigns', 'advertisers', 'billing', 'audit', 'events'),
     clock,
@@ -312,10 +316,18 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
     cards: cardService,
   });
   const paymentPeriodService = new PaymentPeriodService({
-    data: data('payments', 'campaigns', 'advertisers', 'events'),
+    data: data('payments', 'campaigns', 'advertisers', 'events', 'autoPay'),
     clock,
+    provider: provider.kind,
   });
-  return { cardService, paymentService, checkoutService, paymentPeriodService };
+  const autoPayService = new AutoPayService({
+    data: data('payments', 'campaigns', 'advertisers', 'billing', 'audit', 'events', 'autoPay'),
+    clock,
+    provider,
+    log,
+    cards: cardService,
+  });
+  return { cardService, paymentService, checkoutService, paymentPeriodService, autoPayService };
 }
 
 export type Services = ReturnType<typeof composeServices>;

@@ -17,6 +17,7 @@ import Stripe from 'stripe';
  * | `POST /v1/checkout/sessions`  | a new, open Checkout Session, `url` on checkout.stripe.test   |
  * | `GET /v1/payment_intents/:id` | a payment intent; `expand[]=latest_charge` expands its charge |
  * | `POST /v1/refunds`            | a full refund of `payment_intent`, once per idempotency key   |
+ * | `POST /v1/payment_intents`    | an off-session charge of a saved card, once per idempotency key |
  *
  * Unknown ids answer Stripe's 404 (`resource_missing`), other paths Stripe's "Unrecognized request
  * URL"; a request with no API key, or another key than `secretKey` when one is given, answers 401;
@@ -52,6 +53,11 @@ export interface FakeCardOptions {
   last4?: string;
   expMonth?: number;
   expYear?: number;
+  /**
+   * What an off-session charge of it does, as Stripe's test cards: succeed (the default), be
+   * declined (`card_declined`) or need the cardholder (`authentication_required`).
+   */
+  offSession?: 'succeeds' | 'declines' | 'asks_authentication';
 }
 
 export interface FakePaymentIntentOptions {
@@ -179,6 +185,8 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
   const refunds = new Map<string, StripeObject>();
   // Stripe answers a repeated idempotency key with the first answer.
   const refundOfKey = new Map<string, StripeObject>();
+  const intentOfKey = new Map<string, StripeObject>();
+  const offSessionOf = new Map<string, FakeCardOptions['offSession']>();
   const failures: { method: string; path: string; status: number; error: Record<string, unknown>; times: number }[] =
     [];
   // What a session's payment intent will carry (`payment_intent_data[metadata]`), until it is paid.
@@ -209,7 +217,42 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       type: 'card',
     };
     paymentMethods.set(method.id, method);
+    offSessionOf.set(method.id, card.offSession ?? 'succeeds');
     return method;
+  }
+
+  /** `POST /v1/payment_intents` with `confirm` and `off_session`: a saved card charged without the cardholder. */
+  function chargeOffSession(params: Record<string, string>, idempotencyKey: string | undefined): StripeObject {
+    const known = idempotencyKey === undefined ? undefined : intentOfKey.get(idempotencyKey);
+    if (known) return known;
+    const methodId = params.payment_method;
+    if (methodId === undefined) throw parameterMissing('payment_method');
+    const method = paymentMethods.get(methodId);
+    if (!method) throw resourceMissing('payment_method', methodId, 'payment_method');
+    const behaviour = offSessionOf.get(methodId);
+    if (behaviour !== 'succeeds') {
+      const declined = behaviour === 'declines';
+      throw new StripeApiError(402, {
+        type: 'card_error',
+        code: declined ? 'card_declined' : 'authentication_required',
+        ...(declined && { decline_code: 'generic_decline' }),
+        message: declined
+          ? 'Your card was declined.'
+          : 'Your card was declined. This transaction requires authentication.',
+        payment_method: method,
+      });
+    }
+    const card = method.card as { brand: string; last4: string };
+    const intent = addPaymentIntent({
+      amount: Number(params.amount),
+      customer: params.customer ?? null,
+      metadata: formObject(params, 'metadata'),
+      card: { brand: card.brand, last4: card.last4 },
+    });
+    const charge = charges.get(intent.latest_charge as string)!;
+    const answer = { ...intent, latest_charge: charge };
+    if (idempotencyKey !== undefined) intentOfKey.set(idempotencyKey, answer);
+    return answer;
   }
 
   function addPaymentIntent(intent: FakePaymentIntentOptions): StripeObject {
@@ -402,6 +445,10 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       }
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return createCheckoutSession(params);
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const key = headers['idempotency-key'];
+      return chargeOffSession(params, typeof key === 'string' ? key : undefined);
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const key = headers['idempotency-key'];
       return createRefund(params, typeof key === 'string' ? key : undefined);

@@ -143,6 +143,8 @@ export const staleAfter = {
   ],
   /** A card was saved: the saved cards. */
   cardAdded: (): QueryKey[] => [paymentKeys.cards()],
+  /** The default card or automatic payment changed: the cards (which one is the default) and the balance (the switch). */
+  autoPayChange: (): QueryKey[] => [paymentKeys.cards(), paymentKeys.balance()],
   /**
    * The live stream told of a change to a campaign (a decision, a submission, a payment): what
    * lists campaigns reloads.

@@ -15,6 +15,12 @@ export const CARD_MESSAGES = {
 /** The sandbox's test number that every payment declines. */
 export const DECLINED_TEST_CARD = '4000000000000002';
 
+/**
+ * The sandbox's test number whose bank asks the cardholder to confirm each payment made without
+ * them: automatic payments of it need the cardholder (Stripe's test card of the same number does).
+ */
+export const AUTHENTICATION_TEST_CARD = '4000002760003184';
+
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'diners' | 'jcb' | 'unionpay' | 'unknown';
 
 /** The digits of a card number as typed; spaces and dashes are ignored. */

@@ -3,6 +3,9 @@ import { textField } from '../common/common.schemas';
 import { defineEndpoints, idParams } from '../common/endpoint';
 import { listQuerySchema } from '../common/list.schemas';
 import {
+  autoPayRequestSchema,
+  autoPayResponseSchema,
+  defaultCardResponseSchema,
   addPaymentMethodRequestSchema,
   addPaymentMethodResponseSchema,
   balanceResponseSchema,
@@ -87,6 +90,31 @@ export const paymentEndpoints = defineEndpoints({
     summary: "The caller's saved cards",
     response: cardListResponseSchema,
     errors: [401, 403],
+  },
+  setDefaultPaymentMethod: {
+    method: 'POST',
+    path: '/customer/payment-methods/:id/default',
+    access: 'customer',
+    permission: 'billing.manage',
+    tag: 'payments',
+    summary: "Make a saved card the account's default",
+    description: 'Automatic payment charges the default card. An expired card or one of another account answers 422.',
+    params: idParams('The card id, a whole number'),
+    response: defaultCardResponseSchema,
+    errors: [401, 403, 404, 422],
+  },
+  setAutoPay: {
+    method: 'POST',
+    path: '/customer/auto-pay',
+    access: 'customer',
+    permission: 'billing.manage',
+    tag: 'payments',
+    summary: 'Turn automatic payment on or off',
+    description:
+      'On, every amount that falls due from then on is charged to the default card (422 without one). Off, payment links wait for the customer.',
+    body: autoPayRequestSchema,
+    response: autoPayResponseSchema,
+    errors: [401, 403, 422],
   },
   getCheckout: {
     method: 'GET',

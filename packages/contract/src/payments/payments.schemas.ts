@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, textField } from '../common/common.schemas';
+import { formBoolean, idSchema, textField } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
 import { dueBreakdownFields } from '../common/money';
 import { CARD_MESSAGES } from './card';
@@ -21,6 +21,12 @@ export const PAYMENT_MESSAGES = {
   receiptNotFound: 'Receipt not found',
   webhookSignature: 'The webhook signature does not verify',
   webhookMalformed: 'The webhook event is malformed',
+  defaultCardSet: 'Default card saved',
+  autoPayOn: 'Automatic payment is on',
+  autoPayOff: 'Automatic payment is off',
+  autoPayEnabledRequired: 'Say whether automatic payment is on: true or false',
+  autoPayNeedsCard: 'Choose a default card before turning on automatic payment',
+  autoPayUnderWay: 'An automatic payment of this campaign is under way. Try again in a minute.',
 } as const;
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
@@ -41,6 +47,8 @@ export const cardSchema = z
     status: z.enum(['active', 'expired']),
     exp_month: z.number().int(),
     exp_year: z.number().int(),
+    /** The account's default card, which automatic payment charges (docs: payments, Automatic payment). */
+    is_default: z.boolean(),
   })
   .meta({ id: 'Card' });
 export type Card = z.infer<typeof cardSchema>;
@@ -103,9 +111,61 @@ export const balanceResponseSchema = z
       credit: dollars.meta({
         description: "The account's credit, taken off its next payment links (docs: payments, Credit); 0 when none.",
       }),
+      auto_pay: z.boolean().meta({
+        description: 'Whether amounts falling due are charged to the default card (docs: payments, Automatic payment).',
+      }),
     }),
   })
   .meta({ id: 'BalanceResponse' });
+
+/** Turns automatic payment on or off; on needs a default card. */
+export const autoPayRequestSchema = z
+  .object({ enabled: formBoolean(PAYMENT_MESSAGES.autoPayEnabledRequired) })
+  .meta({ id: 'AutoPayRequest' });
+
+/** The account's automatic payment after a change. */
+export const autoPayResponseSchema = z
+  .object({
+    message: z.string(),
+    data: z.object({ auto_pay: z.boolean(), default_payment_method_id: z.number().int().nullable() }),
+  })
+  .meta({ id: 'AutoPayResponse' });
+
+export const defaultCardResponseSchema = z
+  .object({ message: z.string(), data: cardSchema })
+  .meta({ id: 'DefaultCardResponse' });
+
+/**
+ * Automatic payment's words (docs/product/payments.md, Automatic payment): the switch on /balance
+ * with its one sentence, and what the portal tells the account when a charge does not go through.
+ */
+export const AUTO_PAY_TEXTS = {
+  label: 'Pay automatically',
+  explanation:
+    'Each payment is charged to your default card when it falls due, instead of waiting for you to open its payment link.',
+  needsCard: 'Add a card and make it the default to pay automatically.',
+  defaultBadge: 'Default',
+  makeDefault: 'Make default',
+} as const;
+
+/** Why an automatic payment did not go through, as notifications and e-mails say it. */
+export type AutoPayFailure =
+  { reason: 'declined'; retryOn: string | null } | { reason: 'action_required'; retryOn: null };
+
+/**
+ * The notice of an automatic payment that did not go through: declined and tried again on a given
+ * day, declined for the last time (the campaign is paused until it is paid by hand), or held by
+ * the bank for the cardholder to confirm on the payment page.
+ */
+export function autoPayFailedMessage(campaignName: string, amount: string, failure: AutoPayFailure): string {
+  if (failure.reason === 'action_required') {
+    return `Your bank asks you to confirm the payment of ${amount} for "${campaignName}": open its payment link to pay`;
+  }
+  if (failure.retryOn) {
+    return `The automatic payment of ${amount} for "${campaignName}" was declined: we will try your default card again on ${failure.retryOn}, or pay now with another card`;
+  }
+  return `The automatic payment of ${amount} for "${campaignName}" was declined again, and the campaign is paused: pay its link by hand to start it again`;
+}
 
 /** A payment link's checkout page. */
 export const checkoutSchema = z

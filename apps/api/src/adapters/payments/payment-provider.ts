@@ -50,6 +50,32 @@ export interface ProviderEvent {
   payment: ProviderPayment | null;
 }
 
+/**
+ * A charge of a saved card made without the cardholder, for a link that fell due with automatic
+ * payment on (docs/product/payments.md, Automatic payment).
+ */
+export interface SavedCardCharge {
+  linkId: number;
+  customerId: string;
+  /** The provider's id of the card (`pm_…`). */
+  paymentMethodId: string;
+  amountCents: number;
+  /** The line the cardholder reads on their statement: the campaign and what it covers. */
+  description: string;
+  /** One per attempt: the same attempt asked again (after a crash) charges once. */
+  idempotencyKey: string;
+  at: Date;
+}
+
+/**
+ * How a charge of a saved card ended: paid; held by the bank until the cardholder confirms it
+ * (only on the payment page, with them); or declined, with the provider's reason.
+ */
+export type SavedCardChargeResult =
+  | { outcome: 'paid'; payment: ProviderPayment }
+  | { outcome: 'action_required' }
+  | { outcome: 'declined'; message: string };
+
 /** What both providers do. */
 export interface PaymentProviderBase {
   /** A new provider customer for the portal user. */
@@ -58,6 +84,8 @@ export interface PaymentProviderBase {
   createSetupIntent(customerId: string): Promise<{ clientSecret: string }>;
   /** The payment method, or undefined when the provider does not know it. */
   retrieveCard(paymentMethodId: string): Promise<ProviderCard | undefined>;
+  /** Charges a saved card of the customer without them (automatic payment); once per idempotency key. */
+  chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardChargeResult>;
   close(): Promise<void>;
 }
 

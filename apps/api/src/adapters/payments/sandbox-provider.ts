@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CARD_MESSAGES, cardDigits, cardExpired, checkCard, DECLINED_TEST_CARD } from '@portal/contract';
+import {
+  AUTHENTICATION_TEST_CARD,
+  CARD_MESSAGES,
+  cardDigits,
+  cardExpired,
+  checkCard,
+  DECLINED_TEST_CARD,
+} from '@portal/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { sandboxPaymentMethods, sandboxSetupIntents } from '../../db/schema';
+import { sandboxCharges, sandboxPaymentMethods, sandboxSetupIntents } from '../../db/schema';
 import type {
   CardErrors,
   CardInput,
@@ -10,6 +17,8 @@ import type {
   SandboxAuthorization,
   SandboxPaymentProvider,
   SandboxResult,
+  SavedCardCharge,
+  SavedCardChargeResult,
 } from './payment-provider';
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
@@ -84,6 +93,7 @@ export class SandboxProvider implements SandboxPaymentProvider {
       expMonth: result.card.expMonth,
       expYear: result.card.expYear,
       declines: cardDigits(card.number) === DECLINED_TEST_CARD,
+      asksAuthentication: cardDigits(card.number) === AUTHENTICATION_TEST_CARD,
       createdAt: today,
     });
     return { ok: true, value: id };
@@ -131,6 +141,51 @@ export class SandboxProvider implements SandboxPaymentProvider {
     }
     if (card.declines) return declined;
     return { ok: true, value: { card: { brand: card.brand, last4: card.last4 } } };
+  }
+
+  /**
+   * A saved card charged without the cardholder: declined for the test number that declines and
+   * for an expired card, held for the cardholder for the test number that asks for them, and
+   * otherwise taken once per idempotency key, as Stripe does.
+   */
+  async chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardChargeResult> {
+    const [card] = await this.db
+      .select()
+      .from(sandboxPaymentMethods)
+      .where(
+        and(
+          eq(sandboxPaymentMethods.id, charge.paymentMethodId),
+          eq(sandboxPaymentMethods.customerId, charge.customerId),
+        ),
+      );
+    if (!card || card.declines) return { outcome: 'declined', message: CARD_MESSAGES.declined };
+    if (cardExpired(card, charge.at)) return { outcome: 'declined', message: CARD_MESSAGES.expiryPast };
+    if (card.asksAuthentication) return { outcome: 'action_required' };
+    await this.db
+      .insert(sandboxCharges)
+      .values({
+        idempotencyKey: charge.idempotencyKey,
+        transactionId: randomId('pi_sbx'),
+        paymentMethodId: card.id,
+        amountCents: charge.amountCents,
+        createdAt: charge.at,
+      })
+      .onConflictDoNothing();
+    const [taken] = await this.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, charge.idempotencyKey));
+    return {
+      outcome: 'paid',
+      payment: {
+        linkId: charge.linkId,
+        transactionId: taken!.transactionId,
+        status: 'succeeded',
+        amountCents: taken!.amountCents,
+        card: { brand: card.brand, last4: card.last4 },
+        paidAt: taken!.createdAt,
+      },
+    };
   }
 
   /** The sandbox charges nothing: taking a payment is giving it an id, which the portal records. */

@@ -7,6 +7,7 @@ import {
   type ProviderCard,
   type ProviderEvent,
   type ProviderPayment,
+  type SavedCardChargeResult,
   type StripePaymentProvider,
 } from './payment-provider';
 
@@ -79,6 +80,20 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
     ...options.apiOptions,
   });
 
+  /** A succeeded PaymentIntent as the portal records it: the card from its charge. */
+  function paymentOf(intent: Stripe.PaymentIntent, linkId: number, fallbackAt: number): ProviderPayment {
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const card = charge?.payment_method_details?.card;
+    return {
+      linkId,
+      transactionId: intent.id,
+      status: intent.status,
+      amountCents: intent.amount_received || intent.amount,
+      card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
+      paidAt: toDate(charge?.created ?? fallbackAt),
+    };
+  }
+
   async function readPayment(event: EventShape, session: SessionShape): Promise<ProviderPayment | null> {
     const linkId = linkIdOf(session.metadata);
     // Only the event proves a link paid (payments.md, Paying); an unpaid completion (a delayed
@@ -91,16 +106,7 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       throw new Error(`Checkout Session ${session.id} is paid but has no payment intent or amount`);
     }
     const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
-    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-    const card = charge?.payment_method_details?.card;
-    return {
-      linkId,
-      transactionId: intent.id,
-      status: intent.status,
-      amountCents: session.amount_total,
-      card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
-      paidAt: toDate(charge?.created ?? event.created),
-    };
+    return { ...paymentOf(intent, linkId, event.created), amountCents: session.amount_total };
   }
 
   return {
@@ -178,6 +184,44 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       });
       if (!session.url) throw new Error(`Checkout Session ${session.id} came without a URL`);
       return { id: session.id, url: session.url };
+    },
+
+    async chargeSavedCard(charge): Promise<SavedCardChargeResult> {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amountCents,
+            currency: 'usd',
+            customer: charge.customerId,
+            payment_method: charge.paymentMethodId,
+            description: charge.description,
+            // Without the cardholder: the bank may decline, or ask for them (authentication_required).
+            off_session: true,
+            confirm: true,
+            metadata: { payment_link_id: String(charge.linkId) },
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: charge.idempotencyKey },
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return error.code === 'authentication_required'
+            ? { outcome: 'action_required' }
+            : { outcome: 'declined', message: error.message };
+        }
+        throw error;
+      }
+      if (intent.status === 'succeeded') {
+        return { outcome: 'paid', payment: paymentOf(intent, charge.linkId, Math.floor(charge.at.getTime() / 1000)) };
+      }
+      if (intent.status === 'requires_action') return { outcome: 'action_required' };
+      if (intent.status === 'requires_payment_method') {
+        return { outcome: 'declined', message: intent.last_payment_error?.message ?? 'Your card was declined.' };
+      }
+      // Processing: not an answer yet. The attempt stays claimed and is asked again with the
+      // same key once the claim is stale, by when Stripe knows how it ended.
+      throw new Error(`PaymentIntent ${intent.id} is ${intent.status}`);
     },
 
     async verifyEvent(rawBody, signature): Promise<ProviderEvent> {

@@ -59,7 +59,16 @@ export const paymentMethods = pgTable(
   ],
 );
 
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
 export type PaymentLinkStatus = 'open' | 'paid' | 'cancelled';
+
+/**
+ * How a link's last automatic attempt ended: declined (tried again a day later), the bank asking
+ * the cardholder to confirm (no more attempts: the link is e-mailed), or declined for the last
+ * time (the campaign was paused).
+ */
+export type AutoPayOutcome = 'declined' | 'action_required' | 'paused';
 
 /**
  * What a campaign's customer is asked to pay (docs/product/payments.md, Payment links): the
@@ -88,6 +97,15 @@ export const paymentLinks = pgTable(
     status: varchar('status', { length: 10 }).$type<PaymentLinkStatus>().notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Automatic payment (docs/product/payments.md, Automatic payment): the attempts made to
+     * charge the default card, when the next is due (null: none planned yet, so the first is due
+     * now), when one was claimed and is under way, and how the last ended.
+     */
+    autoAttempts: smallint('auto_attempts').notNull().default(0),
+    autoNextAt: timestamp('auto_next_at', { withTimezone: true }),
+    autoClaimedAt: timestamp('auto_claimed_at', { withTimezone: true }),
+    autoOutcome: varchar('auto_outcome', { length: 16 }).$type<AutoPayOutcome>(),
   },
   (table) => [
     uniqueIndex('payment_links_token_unique').on(table.token),
@@ -186,7 +204,35 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
   expMonth: smallint('exp_month').notNull(),
   expYear: smallint('exp_year').notNull(),
   declines: boolean('declines').notNull(),
+  /** The test card whose bank asks the cardholder to confirm every payment made without them. */
+  asksAuthentication: boolean('asks_authentication').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The sandbox's charges of saved cards made without the cardholder (automatic payment), by the
+ * idempotency key each was asked with: asked again with the same key, it answers the charge it
+ * made, as Stripe does, so an attempt repeated after a crash charges once.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  transactionId: text('transaction_id').notNull(),
+  paymentMethodId: text('payment_method_id').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Each advertiser account's automatic payment (docs/product/payments.md, Automatic payment): its
+ * default card, and since when amounts falling due are charged to it (null: off).
+ */
+export const paymentSettings = pgTable('payment_settings', {
+  advertiserId: integer('advertiser_id')
+    .primaryKey()
+    .references(() => advertisers.id, { onDelete: 'cascade' }),
+  defaultMethodId: integer('default_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+  autoPaySince: timestamp('auto_pay_since', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
 /**

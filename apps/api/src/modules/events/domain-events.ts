@@ -81,6 +81,19 @@ export interface DomainEventPayloads {
   };
   /** The flight job saw an approved campaign's start or end day come; its people are told. */
   'campaign.flight_moved': { campaignId: number; state: 'running' | 'ended'; campaign: CampaignFacts };
+  /**
+   * An automatic payment did not go through (docs/product/payments.md, Automatic payment):
+   * declined and tried again at `retryAt`, declined for the last time (`retryAt` null: the
+   * campaign is paused), or held by the bank for the cardholder. The account is told, with the link.
+   */
+  'payment.auto_failed': {
+    campaignId: number;
+    linkId: number;
+    campaignName: string;
+    amountCents: number;
+    reason: 'declined' | 'action_required';
+    retryAt: string | null;
+  };
   /** A daily campaign's paid week ended and a new link was made; the customer is told, with it. */
   'campaign.payment_due': { campaignId: number; linkId: number; campaign?: CampaignFacts };
   /**

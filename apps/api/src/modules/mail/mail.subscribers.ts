@@ -12,13 +12,14 @@ import {
 } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEventPayloads, EventSubscriptions } from '../events';
-import { paymentFactsNow, type PaymentRepository } from '../payments';
+import { autoPayFailedText, paymentFactsNow, type PaymentRepository } from '../payments';
 import { recipientsOfCampaign, type AdvertiserRepository } from '../advertisers';
 import { alertNotice, alertRecipients, type AlertSettingsRepository } from '../alerts';
 import type { UserRepository } from '../users';
 import type { MailRepository } from './mail.repository';
 import type { Mailer } from './mail.service';
 import {
+  autoPayFailedNotice,
   campaignAlertNotice,
   campaignApprovedNotice,
   campaignDeclinedNotice,
@@ -151,6 +152,7 @@ export function subscribeMail(
     afterCommit(() => mailer.kick());
   });
 
+  subscribeAutoPayMail(events, mailer, publicOrigin);
   subscribeAlertMail(events, mailer, publicOrigin);
 }
 
@@ -176,6 +178,24 @@ function subscribeAlertMail(events: EventSubscriptions<MailRepositories>, mailer
     for (const { userId, email } of recipients) {
       if (!off.has(userId)) await mailer.queue(repos, email, message);
     }
+    afterCommit(() => mailer.kick());
+  });
+}
+
+/** An automatic payment not made (docs/product/payments.md, Automatic payment), with the link to pay by hand. */
+function subscribeAutoPayMail(events: EventSubscriptions<MailRepositories>, mailer: Mailer, publicOrigin: string) {
+  events.subscribe('payment.auto_failed', 'mail', async (event, { repos, afterCommit }) => {
+    const { campaignId, linkId } = event.payload;
+    // Paid by hand in between: there is nothing left to say.
+    const link = await repos.payments.openLinkOf(campaignId);
+    if (link?.id !== linkId) return;
+    const notice = autoPayFailedNotice.with({
+      campaignName: event.payload.campaignName,
+      message: autoPayFailedText(event.payload),
+      paymentUrl: `${publicOrigin}${checkoutPath(link.token)}`,
+    });
+    const { recipients } = await recipientsOfCampaign(repos, campaignId, 'payments');
+    for (const { email } of recipients) await mailer.queue(repos, email, notice);
     afterCommit(() => mailer.kick());
   });
 }

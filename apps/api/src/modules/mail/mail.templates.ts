@@ -200,6 +200,22 @@ export const paymentDueNotice = defineTemplate<{
 );
 
 /**
+ * An automatic payment that did not go through (docs/product/payments.md, Automatic payment), in
+ * the words of the portal's notice, with the link to pay by hand.
+ */
+export const autoPayFailedNotice = defineTemplate<{
+  campaignName: string;
+  /** `autoPayFailedMessage`'s words. */
+  message: string;
+  paymentUrl: string;
+}>('auto_pay_failed', ({ campaignName, message, paymentUrl }, { productName }) =>
+  compose(productName, `${campaignName}: automatic payment not made`, [
+    [`${message}.`],
+    [{ link: paymentUrl, label: 'Pay now' }],
+  ]),
+);
+
+/**
  * An alert (docs/product/alerts.md), in the words the contract declares for its kind, with the
  * page where the reader acts and where the e-mail can be turned off.
  */
@@ -266,6 +282,7 @@ export const staticTemplates: MailTemplate[] = [
   campaignDeclinedNotice,
   paymentReceipt,
   paymentDueNotice,
+  autoPayFailedNotice,
   campaignAlertNotice,
   invitationNotice,
   preRendered,

@@ -1,7 +1,7 @@
 import { approvalNotice, flightNotice, formatCents, nextPeriodWords } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEvent, EventSubscriptions } from '../events';
-import { paymentFactsNow, type PaymentRepository } from '../payments';
+import { autoPayFailedText, paymentFactsNow, type PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
 import { recipientsOfCampaign, type AdvertiserRepository, type Concern } from '../advertisers';
 import { alertNotice, alertRecipients } from '../alerts';
@@ -133,6 +133,19 @@ function subscribeRunningNotices(events: EventSubscriptions<NotificationReposito
       campaignId,
       'campaigns',
       { message: flightNotice(campaign.name, state), eventType: 'system', senderId: null },
+      event.createdAt,
+    );
+  });
+
+  events.subscribe('payment.auto_failed', 'notifications', async (event, { repos }) => {
+    const { campaignId, linkId } = event.payload;
+    // Paid by hand in between: there is nothing left to say.
+    if ((await repos.payments.openLinkOf(campaignId))?.id !== linkId) return;
+    await notifyMembers(
+      repos,
+      campaignId,
+      'payments',
+      { message: autoPayFailedText(event.payload), eventType: 'system', senderId: null },
       event.createdAt,
     );
   });

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { AdvertiserPrincipal } from '../../lib/principal';
 import type { AdvertiserRepository } from '../advertisers';
+import type { AutoPayRepository } from './auto-pay.repository';
 import type { PaymentRepository } from './payment.repository';
 import { cardRefused, providerCall, sandboxOf } from './provider-calls';
 
@@ -13,6 +14,7 @@ import { cardRefused, providerCall, sandboxOf } from './provider-calls';
 export interface CardRepositories {
   payments: PaymentRepository;
   advertisers: AdvertiserRepository;
+  autoPay: AutoPayRepository;
 }
 
 /**
@@ -88,15 +90,26 @@ export class CardService {
       expYear: card.expYear,
       createdAt: clock.now(),
     });
-    return this.toCard(row);
+    // The account's first card is its default (docs/product/payments.md, Automatic payment).
+    await data.repos.autoPay.setDefaultCard(principal.advertiser.id, row.id, clock.now(), true);
+    const { defaultMethodId } = await data.repos.autoPay.settingsOf(principal.advertiser.id);
+    return this.toCard(row, defaultMethodId);
   }
 
   async cards(principal: AdvertiserPrincipal): Promise<Card[]> {
-    const rows = await this.options.data.repos.payments.cards(principal.advertiser.id, this.options.provider.kind);
-    return rows.map((row) => this.toCard(row));
+    const { payments, autoPay } = this.options.data.repos;
+    const [rows, { defaultMethodId }] = await Promise.all([
+      payments.cards(principal.advertiser.id, this.options.provider.kind),
+      autoPay.settingsOf(principal.advertiser.id),
+    ]);
+    return rows.map((row) => this.toCard(row, defaultMethodId));
   }
 
-  private toCard(row: { id: number; brand: string; last4: string; expMonth: number; expYear: number }): Card {
+  /** A saved card as the API answers it; `defaultId` is the account's default card's. */
+  toCard(
+    row: { id: number; brand: string; last4: string; expMonth: number; expYear: number },
+    defaultId: number | null,
+  ): Card {
     return {
       id: row.id,
       brand: row.brand,
@@ -104,6 +117,7 @@ export class CardService {
       status: cardExpired(row, this.options.clock.now()) ? 'expired' : 'active',
       exp_month: row.expMonth,
       exp_year: row.expYear,
+      is_default: row.id === defaultId,
     };
   }
 }

@@ -6,10 +6,12 @@ import {
   type PaymentProvider,
   type ProviderPayment,
 } from '../../adapters/payments/payment-provider';
+import type { PaymentLinkRow } from '../../db/schema';
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-errors';
 import type { AdvertiserPrincipal } from '../../lib/principal';
+import { autoPayUnderWay } from './auto-pay.repository';
 import type { CardService } from './card.service';
 import { toPaymentActivity } from './payment-answers';
 import { amountDueOf } from './payment-links';
@@ -45,6 +47,15 @@ export class CheckoutService {
     return found;
   }
 
+  /**
+   * A link closed, of an archived campaign, or being charged automatically right now cannot be
+   * paid on the checkout page (409): one charge per amount due (decision 031).
+   */
+  private refuseUnpayable(link: PaymentLinkRow, campaignArchivedAt: Date | null): void {
+    if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
+    if (autoPayUnderWay(link, this.options.clock.now())) throw new HttpError(409, PAYMENT_MESSAGES.autoPayUnderWay);
+  }
+
   async checkout(principal: AdvertiserPrincipal, token: string) {
     const { link, campaignName } = await this.linkOf(principal, token);
     return {
@@ -70,7 +81,7 @@ export class CheckoutService {
     const sandbox = sandboxOf(this.options.provider);
     const { link, campaignArchivedAt } = await this.linkOf(principal, token);
     // Refused before the card is looked at; asked again under the locks below.
-    if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
+    this.refuseUnpayable(link, campaignArchivedAt);
     const { data, clock } = this.options;
     const source = await this.sandboxSource(data.repos, principal, body);
     const customerId = await this.options.cards.customerOf(principal.advertiser.id);
@@ -79,6 +90,7 @@ export class CheckoutService {
     const payment = await data.withTransaction(async (repos) => {
       const locked = await lockForPayment(repos, link.id);
       if (!locked?.payable) return undefined;
+      if (autoPayUnderWay(locked.link, clock.now())) throw new HttpError(409, PAYMENT_MESSAGES.autoPayUnderWay);
       const charged = sandbox.capture(authorized.value);
       return recordPayment(
         repos,
@@ -122,7 +134,7 @@ export class CheckoutService {
     const stripe = stripeOf(this.options.provider);
     const { link, campaignName, campaignArchivedAt } = await this.linkOf(principal, token);
     // A session paid after the link closes anyway is refunded when its event arrives (handleWebhook).
-    if (link.status !== 'open' || campaignArchivedAt) throw new HttpError(409, PAYMENT_MESSAGES.linkClosed);
+    this.refuseUnpayable(link, campaignArchivedAt);
     const customerId = await this.options.cards.customerOf(principal.advertiser.id);
     const { publicOrigin } = this.options;
     const covers = link.coversDays === null ? 'the whole campaign' : `${link.coversDays} days`;

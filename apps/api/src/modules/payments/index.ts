@@ -9,7 +9,9 @@
  * - `amountDueOf`: to campaigns, whose answers show what the open link asks.
  * - `paymentFactsNow`: to subscribers handling a `campaign.paid` event recorded before it
  *   carried the payment's facts.
+ * - `autoPayFailedText`: to the notification and mail subscribers of `payment.auto_failed`.
  */
+export { autoPayFailedText } from './auto-pay.service';
 export { paymentFactsNow } from './payment-answers';
 export { amountDueOf } from './payment-links';
 export { PaymentRepository } from './payment.repository';

@@ -1,9 +1,11 @@
+import type { PaymentProviderKind } from '../../db/schema';
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/job-runner';
 import { campaignFactsOf, type CampaignRepository } from '../campaigns';
 import type { EventRepository } from '../events';
 import type { AdvertiserRepository } from '../advertisers';
+import type { AutoPayRepository } from './auto-pay.repository';
 import type { PaymentRepository } from './payment.repository';
 import { newPaymentLink } from './payment-links';
 
@@ -13,6 +15,7 @@ export interface PaymentPeriodRepositories {
   campaigns: CampaignRepository;
   advertisers: AdvertiserRepository;
   events: EventRepository;
+  autoPay: AutoPayRepository;
 }
 
 /** Jobs of this module: ending daily campaigns' paid weeks. */
@@ -24,7 +27,14 @@ export const paymentJobs = (periods: PaymentPeriodService): JobDefinition[] => [
 
 /** Daily campaigns' paid weeks (docs/product/payments.md, Seven-day periods). */
 export class PaymentPeriodService {
-  constructor(private readonly options: { data: DataAccess<PaymentPeriodRepositories>; clock: Clock }) {}
+  constructor(
+    private readonly options: {
+      data: DataAccess<PaymentPeriodRepositories>;
+      clock: Clock;
+      /** The provider whose cards automatic payment charges. */
+      provider: PaymentProviderKind;
+    },
+  ) {}
 
   /**
    * Ends the paid weeks of daily campaigns that are over: each is unpaid again, and unless it
@@ -42,7 +52,9 @@ export class PaymentPeriodService {
         if (campaign.archivedAt || campaign.approvalStatus !== 'approved') continue;
         const next = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), now);
         const link = next && (await repos.payments.openLink(next));
-        if (!link) continue;
+        // An account paying automatically is charged rather than asked (the next round of
+        // `payments.auto.charge`); it hears only if the charge does not go through.
+        if (!link || (await repos.autoPay.chargeableCard(campaign.advertiserId, this.options.provider))) continue;
         const view = await repos.campaigns.findView(campaign.id);
         await repos.events.record(
           {

@@ -1,23 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { inArray, sql } from 'drizzle-orm';
 import { SandboxProvider } from '../../adapters/payments/sandbox-provider';
 import type { DatabaseHandle } from '../../db/database';
-import { paymentLinks, payments } from '../../db/schema';
+import { paymentLinks, payments, sandboxCharges } from '../../db/schema';
 import { insertCampaigns } from '../../../test/campaigns';
 import { openTestDatabase } from '../../../test/test-database';
+import { SANDBOX_CARDS, saveSandboxCard } from '../../../test/payments';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
+import { AUTO_PAY_JOB } from './auto-pay.service';
 import { newPaymentLink } from './payment-links';
 
-const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const GOOD_CARD = SANDBOX_CARDS.visa;
 const RACES = 50;
 const NO_FLIGHT = { startDate: null, endDate: null, flightState: 'running' as const };
 
 /**
- * Archiving a campaign while its link is being paid (decision 016, the lock order). Meaningful on
- * PostgreSQL, where the two requests really run at once; on PGlite they take turns.
+ * Money paths racing each other on one payment link. Meaningful on PostgreSQL, where the requests
+ * really run at once; on PGlite they take turns.
  */
-describe('archiving a campaign while its link is paid', () => {
+describe('payment races', () => {
   let t: TestApp, database: DatabaseHandle, sandbox: SandboxProvider;
+  let captured: MockInstance<SandboxProvider['capture']>;
 
   beforeAll(async () => {
     // The app's sandbox is made here, so the test can count the charges it takes.
@@ -49,26 +52,19 @@ describe('archiving a campaign while its link is paid', () => {
        for each row execute function test_note_payment()`,
     ];
     for (const statement of statements) await t.database.db.execute(sql.raw(statement));
+    captured = vi.spyOn(sandbox, 'capture');
   });
   afterAll(async () => {
     await t.close();
     await database.close();
   });
 
-  it(`answers every one of ${RACES} races, pays only open links and takes only recorded charges`, async () => {
-    const customer = await t.createUser({ withBilling: true });
-    const token = await t.login(customer.email);
-    const ids = await insertCampaigns(
-      t,
-      customer.id,
-      Array.from({ length: RACES }, () => ({ approvalStatus: 'approved' as const, onOff: 'on' as const })),
-    );
-    // The links the approval would have opened.
-    const advertiserId = await t.advertiserOf(customer.id);
-    const links = await t.database.db
+  /** The links the approval of these $100 lifetime campaigns would have opened. */
+  const openLinks = (campaignIds: number[], advertiserId: number) =>
+    t.database.db
       .insert(paymentLinks)
       .values(
-        ids.map((id) =>
+        campaignIds.map((id) =>
           newPaymentLink(
             { id, advertiserId, budgetType: 'lifetime', budgetAmount: '100.00', ...NO_FLIGHT },
             'UTC',
@@ -77,7 +73,18 @@ describe('archiving a campaign while its link is paid', () => {
         ),
       )
       .returning();
-    const captured = vi.spyOn(sandbox, 'capture');
+
+  // Archiving a campaign while its link is being paid (decision 016, the lock order).
+  it(`answers every one of ${RACES} archives racing payments, pays only open links and takes only recorded charges`, async () => {
+    const customer = await t.createUser({ withBilling: true });
+    const token = await t.login(customer.email);
+    const ids = await insertCampaigns(
+      t,
+      customer.id,
+      Array.from({ length: RACES }, () => ({ approvalStatus: 'approved' as const, onOff: 'on' as const })),
+    );
+    const advertiserId = await t.advertiserOf(customer.id);
+    const links = await openLinks(ids, advertiserId);
 
     const charged: string[] = [];
     for (const [index, link] of links.entries()) {
@@ -124,5 +131,53 @@ describe('archiving a campaign while its link is paid', () => {
       const payment = recorded.find((row) => row.linkId === link.id);
       expect(link.status).toBe(payment ? 'paid' : 'cancelled');
     }
+  }, 120_000);
+
+  // Automatic payment's round racing the customer paying the same link by hand (decision 031:
+  // one charge per amount due).
+  it(`takes exactly one charge in each of ${RACES} races, and records it`, async () => {
+    const customer = await t.createUser({ withBilling: true });
+    const token = await t.login(customer.email);
+    const call = (url: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload && { payload }) });
+    await saveSandboxCard(t, token);
+    expect((await call('/api/customer/auto-pay', { enabled: true })).statusCode).toBe(200);
+    t.clock.advance(1000);
+
+    const ids = await insertCampaigns(
+      t,
+      customer.id,
+      Array.from({ length: RACES }, () => ({ approvalStatus: 'approved' as const, onOff: 'on' as const })),
+    );
+    const advertiserId = await t.advertiserOf(customer.id);
+    captured.mockClear();
+    const answers: number[] = [];
+    for (const [index, id] of ids.entries()) {
+      // One link due at a time, as approval opens it, so each round charges only this one.
+      const [link] = await openLinks([id], advertiserId);
+      const pay = () => call(`/api/checkout/${link!.token}/pay`, GOOD_CARD);
+      const round = () => t.app.jobs.runNow(AUTO_PAY_JOB);
+      // Either one sent first, so that each wins some of the races.
+      const [paid] =
+        index % 2 === 0
+          ? await Promise.all([pay(), round()])
+          : await Promise.all([round(), pay()]).then(([, p]) => [p] as const);
+      // 200 when the hand was first, 409 when the round was (closed, or under way).
+      expect([200, 409], paid.body).toContain(paid.statusCode);
+      answers.push(paid.statusCode);
+    }
+
+    // This customer's payments only: the test before paid for other links.
+    const recorded = await t.database.db.select().from(payments).where(inArray(payments.campaignId, ids));
+    const automatic = await t.database.db.select().from(sandboxCharges);
+    const byHand = captured.mock.results.map((result) => (result.value as { transactionId: string }).transactionId);
+    // Every link paid once, and every charge taken is the payment recorded for its link.
+    expect(recorded).toHaveLength(RACES);
+    expect(new Set(recorded.map((row) => row.linkId)).size).toBe(RACES);
+    expect(automatic.length + byHand.length).toBe(RACES);
+    expect(recorded.map((row) => row.transactionId).sort()).toEqual(
+      [...automatic.map((row) => row.transactionId), ...byHand].sort(),
+    );
+    expect(answers.filter((status) => status === 200)).toHaveLength(byHand.length);
   }, 120_000);
 });

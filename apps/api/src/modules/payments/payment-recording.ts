@@ -79,7 +79,14 @@ export async function recordPayment(
     coversUntil: until,
   });
   await repos.payments.closeLink(link.id, 'paid', payment.paidAt);
-  await repos.campaigns.update(campaign.id, { paymentStatus: 'paid', datePaid: payment.paidAt, paidUntil: until });
+  // A campaign paused after its automatic payments failed starts again once paid by hand.
+  const resumed = link.autoOutcome === 'paused' ? { onOff: 'on' as const } : {};
+  await repos.campaigns.update(campaign.id, {
+    paymentStatus: 'paid',
+    datePaid: payment.paidAt,
+    paidUntil: until,
+    ...resumed,
+  });
   await repos.audit.record(
     {
       actorId: paidBy,

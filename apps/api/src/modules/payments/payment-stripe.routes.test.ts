@@ -7,6 +7,7 @@ import { createStripeProvider } from '../../adapters/payments/stripe-provider';
 import { wizardOf } from '../../../test/campaigns';
 import { signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from '../../../test/fake-stripe';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
+import { AUTO_PAY_JOB } from './auto-pay.service';
 
 const SECRET_KEY = 'sk_test_portal';
 const WEBHOOK_SECRET = 'whsec_portal';
@@ -274,5 +275,68 @@ describe('payments with Stripe', () => {
     expect(policy).toContain("script-src 'self' https://js.stripe.com");
     expect(policy).toContain("connect-src 'self' https://api.stripe.com");
     expect(t.config.publicSettings.paymentProvider).toBe('stripe');
+  });
+
+  describe('automatic payment', () => {
+    /** A customer whose saved Stripe card charges off-session as told, paying automatically. */
+    async function payingAutomatically(offSession: 'succeeds' | 'declines' | 'asks_authentication') {
+      const user = await t.createUser({ withBilling: true });
+      const token = await t.login(user.email);
+      await call('POST', '/api/stripe/create-setup-intent', token);
+      const customerId = stripe.lastRequest('POST', '/v1/setup_intents')!.body.customer!;
+      const card = stripe.addCard({ customer: customerId, last4: '4242', offSession });
+      await call('POST', '/api/stripe/add-payment-method', token, { payment_method_id: card.id });
+      expect((await call('POST', '/api/customer/auto-pay', token, { enabled: true })).statusCode).toBe(200);
+      t.clock.advance(1000);
+      const campaign = await wizard.createSubmitted(token, { budget_type: 'lifetime', budget_amount: 99.99 });
+      await call('POST', `/api/update-campaign-approval-status/${campaign.id}`, adminToken, {
+        approval_status: 'approved',
+      });
+      await t.app.events.dispatchPending();
+      await t.app.jobs.runNow(AUTO_PAY_JOB);
+      await t.app.events.dispatchPending();
+      return { token, card, customerId, campaignId: campaign.id };
+    }
+
+    it('charges the default card off-session with a key per attempt, and records the payment', async () => {
+      const { token, card, customerId, campaignId } = await payingAutomatically('succeeds');
+      const sent = stripe.lastRequest('POST', '/v1/payment_intents')!;
+      expect(sent.body).toMatchObject({
+        amount: '9999',
+        currency: 'usd',
+        customer: customerId,
+        payment_method: card.id,
+        off_session: 'true',
+        confirm: 'true',
+      });
+      const [link] = await t.database.db.select().from(paymentLinks).where(eq(paymentLinks.campaignId, campaignId));
+      expect(sent.body['metadata[payment_link_id]']).toBe(String(link!.id));
+      expect(sent.headers['idempotency-key']).toBe(`portal-auto-${link!.id}-1`);
+      const [payment] = (await paymentsOf(token)).data;
+      expect(payment).toMatchObject({ amount: 99.99, status: 'succeeded', payment_method: 'Visa •••• 4242' });
+      expect(stripe.paymentIntents.get(payment.transaction_id)?.status).toBe('succeeded');
+      expect(link!.status).toBe('paid');
+    });
+
+    it('leaves the link open on a decline, and stops at a request for the cardholder', async () => {
+      const declined = await payingAutomatically('declines');
+      const [declinedLink] = await t.database.db
+        .select()
+        .from(paymentLinks)
+        .where(eq(paymentLinks.campaignId, declined.campaignId));
+      expect([declinedLink!.status, declinedLink!.autoOutcome, declinedLink!.autoAttempts]).toEqual([
+        'open',
+        'declined',
+        1,
+      ]);
+      expect((await paymentsOf(declined.token)).data).toEqual([]);
+
+      const held = await payingAutomatically('asks_authentication');
+      const [heldLink] = await t.database.db
+        .select()
+        .from(paymentLinks)
+        .where(eq(paymentLinks.campaignId, held.campaignId));
+      expect([heldLink!.status, heldLink!.autoOutcome]).toEqual(['open', 'action_required']);
+    });
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, PAYMENT_MESSAGES, ROLE, type Campaign } from '@portal/contract';
 import { approveCampaign, wizardOf } from '../../../test/campaigns';
+import { SANDBOX_CARDS, saveSandboxCard } from '../../../test/payments';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 import { PAYMENT_JOBS } from './payment-periods.service';
 
-const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
-const DECLINED_CARD = { card_number: '4000 0000 0000 0002', expiry: '12/30', cvc: '123' };
+const { visa: GOOD_CARD, declined: DECLINED_CARD } = SANDBOX_CARDS;
 // Answers link to the portal's pages by path, whatever address the portal is reached at; only
 // e-mails, read elsewhere, carry this configured origin.
 const PUBLIC_ORIGIN = 'https://ads.example.com';
@@ -56,21 +56,7 @@ describe('payments in the sandbox', () => {
   const balance = async (token: string) => (await call('GET', '/api/customer/balance', token)).json().data;
   const tokenOf = (url: string) => url.split('/checkout/')[1]!;
 
-  /** Saves a card through the sandbox's setup flow, as /balance does; returns the portal's card. */
-  async function saveCard(token: string, card = GOOD_CARD) {
-    const intent = await call('POST', '/api/stripe/create-setup-intent', token);
-    expect(intent.statusCode).toBe(200);
-    const confirmed = await call('POST', '/api/sandbox/confirm-setup', token, {
-      client_secret: intent.json().client_secret,
-      ...card,
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const added = await call('POST', '/api/stripe/add-payment-method', token, {
-      payment_method_id: confirmed.json().payment_method_id,
-    });
-    expect(added.statusCode, added.body).toBe(200);
-    return added.json().data as { id: number };
-  }
+  const saveCard = (token: string, card = GOOD_CARD) => saveSandboxCard(t, token, card);
 
   describe('payment links', () => {
     it('are opened by approval for the budget, or 7 days of a daily one, and make up Total Amount Due', async () => {
@@ -108,6 +94,7 @@ describe('payments in the sandbox', () => {
           },
         ],
         credit: 0,
+        auto_pay: false,
       });
       const details = (await call('GET', `/api/admin/campaign/${daily}`, adminToken)).json().data;
       expect(details.payment_link_url).toBe((await listed(customer.token, daily)).payment_link_url);
@@ -171,7 +158,15 @@ describe('payments in the sandbox', () => {
       const card = await saveCard(customer.token);
       const cards = (await call('GET', '/api/stripe/get-payment-methods', customer.token)).json().data;
       expect(cards).toEqual([
-        { id: card.id, brand: 'visa', last4: '4242', status: 'active', exp_month: 12, exp_year: 2030 },
+        {
+          id: card.id,
+          brand: 'visa',
+          last4: '4242',
+          status: 'active',
+          exp_month: 12,
+          exp_year: 2030,
+          is_default: true,
+        },
       ]);
       // The number and CVC are nowhere in the database.
       const dump = JSON.stringify(await t.database.db.execute('select * from sandbox_payment_methods'));
@@ -284,7 +279,12 @@ describe('payments in the sandbox', () => {
         amount_due: null,
         date_paid: '2026-11-20T10:30:00.000Z',
       });
-      expect(await balance(customer.token)).toEqual({ total_amount_due: 0, campaigns_due: [], credit: 0 });
+      expect(await balance(customer.token)).toEqual({
+        total_amount_due: 0,
+        campaigns_due: [],
+        credit: 0,
+        auto_pay: false,
+      });
       const activities = (await call('GET', '/api/my-payment-activities?per_page=5', customer.token)).json();
       expect(activities).toEqual({
         data: [activity],
@@ -417,7 +417,12 @@ describe('payments in the sandbox', () => {
       });
       t.clock.set('2026-11-10T09:00:00.000Z');
       await t.app.jobs.runNow(PAYMENT_JOBS.renew);
-      expect(await balance(customer.token)).toEqual({ total_amount_due: 0, campaigns_due: [], credit: 0 });
+      expect(await balance(customer.token)).toEqual({
+        total_amount_due: 0,
+        campaigns_due: [],
+        credit: 0,
+        auto_pay: false,
+      });
     });
   });
 

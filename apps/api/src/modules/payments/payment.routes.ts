@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES, paymentEndpoints } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/endpoint-route';
+import type { AutoPayService } from './auto-pay.service';
 import type { CardService } from './card.service';
 import type { CheckoutService } from './checkout.service';
 import type { PaymentService } from './payment.service';
@@ -15,7 +16,13 @@ export async function paymentRoutes(
     cardService,
     checkoutService,
     paymentService,
-  }: { cardService: CardService; checkoutService: CheckoutService; paymentService: PaymentService },
+    autoPayService,
+  }: {
+    cardService: CardService;
+    checkoutService: CheckoutService;
+    paymentService: PaymentService;
+    autoPayService: AutoPayService;
+  },
 ) {
   route(app, paymentEndpoints.getBalance, async (request) => ({
     data: await paymentService.balance(request.principal),
@@ -35,6 +42,15 @@ export async function paymentRoutes(
   route(app, paymentEndpoints.listPaymentMethods, async (request) => ({
     data: await cardService.cards(request.principal),
   }));
+
+  route(app, paymentEndpoints.setDefaultPaymentMethod, async (request) => ({
+    message: PAYMENT_MESSAGES.defaultCardSet,
+    data: await autoPayService.setDefaultCard(request.principal, request.params.id),
+  }));
+
+  route(app, paymentEndpoints.setAutoPay, async (request) =>
+    autoPayService.switchAutoPay(request.principal, request.body.enabled),
+  );
 
   route(app, paymentEndpoints.getCheckout, async (request) => ({
     data: await checkoutService.checkout(request.principal, request.params.token),

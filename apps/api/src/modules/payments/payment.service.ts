@@ -10,12 +10,13 @@ import type { SellerConfig } from '../../config';
 import type { DataAccess } from '../../db/transactor';
 import { notFound } from '../../lib/http-errors';
 import type { AdvertiserPrincipal, Principal } from '../../lib/principal';
+import type { AutoPayRepository } from './auto-pay.repository';
 import type { PaymentRepository } from './payment.repository';
 import { toPaymentActivity } from './payment-answers';
 import { amountDueOf, receiptNumber } from './payment-links';
 
 export interface PaymentServiceOptions {
-  data: DataAccess<{ payments: PaymentRepository }>;
+  data: DataAccess<{ payments: PaymentRepository; autoPay: AutoPayRepository }>;
   /** Who issues the receipts (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID). */
   seller: SellerConfig;
 }
@@ -30,13 +31,14 @@ export class PaymentService {
 
   /**
    * Total Amount Due: the open links of the customer's approved campaigns that are not archived;
-   * and the account's credit.
+   * the account's credit, and whether it pays automatically.
    */
   async balance(principal: AdvertiserPrincipal) {
-    const { payments } = this.options.data.repos;
-    const [due, creditCents] = await Promise.all([
+    const { payments, autoPay } = this.options.data.repos;
+    const [due, creditCents, settings] = await Promise.all([
       payments.due(principal.advertiser.id),
       payments.creditOf(principal.advertiser.id),
+      autoPay.settingsOf(principal.advertiser.id),
     ]);
     return {
       total_amount_due: centsToDollars(due.reduce((sum, link) => sum + link.amountCents, 0)),
@@ -47,6 +49,7 @@ export class PaymentService {
         payment_link_url: checkoutPath(link.token),
       })),
       credit: centsToDollars(creditCents),
+      auto_pay: settings.autoPaySince !== null,
     };
   }
 

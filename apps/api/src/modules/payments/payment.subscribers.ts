@@ -58,19 +58,24 @@ async function followFlight(
  * unless it is paid or has a link open already (approved again after an edit), or its flight left
  * nothing to pay for. Flight dates move what is due; a flight that ends cancels the open link.
  */
-export function subscribePayments(events: EventSubscriptions<PaymentSubscriberRepositories>): void {
-  events.subscribe('campaign.reviewed', 'payments', async (event, { repos }) => {
+export function subscribePayments(
+  events: EventSubscriptions<PaymentSubscriberRepositories>,
+  /** Wakes automatic payment once a new link is visible (docs/product/payments.md, Automatic payment). */
+  { afterLinkOpened }: { afterLinkOpened: () => void },
+): void {
+  events.subscribe('campaign.reviewed', 'payments', async (event, { repos, afterCommit }) => {
     if (event.payload.decision !== 'approved') return;
     // The campaign is locked before its link is made (decision 016's order), so an archive
     // cannot slip in between this check and the new link.
     const campaign = await repos.campaigns.lockSubmitted(event.payload.campaignId);
     if (!campaign || !owes(campaign)) return;
     const link = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), event.createdAt);
-    if (link) await repos.payments.openLink(link);
+    if (link && (await repos.payments.openLink(link))) afterCommit(afterLinkOpened);
   });
 
-  events.subscribe('campaign.flight_changed', 'payments', async (event, { repos }) => {
+  events.subscribe('campaign.flight_changed', 'payments', async (event, { repos, afterCommit }) => {
     await followFlight(repos, event.payload.campaignId, event.payload.before, event.createdAt);
+    afterCommit(afterLinkOpened);
   });
 
   events.subscribe('campaign.flight_moved', 'payments', async (event, { repos }) => {

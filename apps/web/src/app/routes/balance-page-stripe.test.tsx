@@ -37,7 +37,8 @@ describe('/balance with Stripe', () => {
   it("saves a card through Stripe's Payment Element, then with add-payment-method", async () => {
     confirmSetup.mockResolvedValue({ setupIntent: { id: 'seti_1', payment_method: 'pm_card_visa' } });
     const fetchMock = stubApi({
-      'GET /api/customer/balance': () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0 } }),
+      'GET /api/customer/balance': () =>
+        jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0, auto_pay: false } }),
       'GET /api/stripe/get-payment-methods': () => jsonResponse({ data: [] }),
       'GET /api/my-payment-activities': emptyPage,
       'GET /api/my-notifications': emptyPage,
@@ -45,7 +46,15 @@ describe('/balance with Stripe', () => {
       'POST /api/stripe/add-payment-method': () =>
         jsonResponse({
           message: PAYMENT_MESSAGES.cardSaved,
-          data: { id: 1, brand: 'visa', last4: '4242', status: 'active', exp_month: 4, exp_year: 2028 },
+          data: {
+            id: 1,
+            brand: 'visa',
+            last4: '4242',
+            status: 'active',
+            exp_month: 4,
+            exp_year: 2028,
+            is_default: true,
+          },
         }),
     });
     sessionStore.signIn(loginResponse());
@@ -72,7 +81,8 @@ describe('/balance with Stripe', () => {
   it("shows Stripe's refusal in the dialog and saves nothing", async () => {
     confirmSetup.mockResolvedValue({ error: { type: 'card_error', message: 'Your card was declined.' } });
     const fetchMock = stubApi({
-      'GET /api/customer/balance': () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0 } }),
+      'GET /api/customer/balance': () =>
+        jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0, auto_pay: false } }),
       'GET /api/stripe/get-payment-methods': () => jsonResponse({ data: [] }),
       'GET /api/my-payment-activities': emptyPage,
       'GET /api/my-notifications': emptyPage,

@@ -1,4 +1,4 @@
-import { CARD_MESSAGES, PAYMENT_MESSAGES, type Card, type PaymentActivity } from '@portal/contract';
+import { AUTO_PAY_TEXTS, CARD_MESSAGES, PAYMENT_MESSAGES, type Card, type PaymentActivity } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
@@ -25,7 +25,16 @@ const emptyPage = () =>
   jsonResponse({ data: [], pagination: { current_page: 1, per_page: 5, last_page: 1, total: 0 }, unread_count: 0 });
 
 function card(overrides: Partial<Card> = {}): Card {
-  return { id: 1, brand: 'visa', last4: '4242', status: 'active', exp_month: 12, exp_year: 2030, ...overrides };
+  return {
+    id: 1,
+    brand: 'visa',
+    last4: '4242',
+    status: 'active',
+    exp_month: 12,
+    exp_year: 2030,
+    is_default: false,
+    ...overrides,
+  };
 }
 
 function payment(id: number, overrides: Partial<PaymentActivity> = {}): PaymentActivity {
@@ -43,7 +52,7 @@ function payment(id: number, overrides: Partial<PaymentActivity> = {}): PaymentA
   };
 }
 
-const noBalance = () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0 } });
+const noBalance = () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0, auto_pay: false } });
 
 function openBalance(handlers: Record<string, ApiHandler> = {}, path = '/balance') {
   const fetchMock = stubApi({
@@ -97,6 +106,7 @@ describe('/balance', () => {
               },
             ],
             credit: 12.5,
+            auto_pay: false,
           },
         }),
     });
@@ -144,12 +154,47 @@ describe('/balance', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Card type', 'Card number', 'Status', 'Expiry date']);
+    expect(headers).toEqual(['Card type', 'Card number', 'Status', 'Expiry date', 'Default']);
     await waitFor(() => expect(bodyRows(table)).toHaveLength(2));
+    // An expired card cannot become the default.
     expect(bodyRows(table)).toEqual([
-      ['Visa', '•••• 4242', 'active', '12/30'],
-      ['American Express', '•••• 0005', 'expired', '04/26'],
+      ['Visa', '•••• 4242', 'active', '12/30', 'Make default: •••• 4242'],
+      ['American Express', '•••• 0005', 'expired', '04/26', ''],
     ]);
+  });
+
+  it('makes a card the default and turns automatic payment on, which needs a default card', async () => {
+    let cards = [card({ id: 1 }), card({ id: 2, last4: '4444', brand: 'mastercard' })];
+    let autoPay = false;
+    const { user, fetchMock } = openBalance({
+      [CARDS]: () => jsonResponse({ data: cards }),
+      [BALANCE]: () => jsonResponse({ data: { total_amount_due: 0, campaigns_due: [], credit: 0, auto_pay: autoPay } }),
+      'POST /api/customer/payment-methods/2/default': () => {
+        cards = cards.map((row) => ({ ...row, is_default: row.id === 2 }));
+        return jsonResponse({ message: PAYMENT_MESSAGES.defaultCardSet, data: cards[1] });
+      },
+      'POST /api/customer/auto-pay': () => {
+        autoPay = true;
+        return jsonResponse({
+          message: PAYMENT_MESSAGES.autoPayOn,
+          data: { auto_pay: true, default_payment_method_id: 2 },
+        });
+      },
+    });
+    const balance = await panel('Current Balance');
+    const toggle = await within(balance).findByRole('switch', { name: new RegExp(`^${AUTO_PAY_TEXTS.label}`) });
+    expect(toggle).toBeDisabled();
+    expect(within(balance).getByText(AUTO_PAY_TEXTS.needsCard)).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Make default: •••• 4444' }));
+    const table = await within(await panel('Payment methods')).findByRole('table', { name: 'Payment methods' });
+    await waitFor(() => expect(bodyRows(table).map((row) => row[4])).toEqual(['Make default: •••• 4242', 'Default']));
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toHaveAccessibleDescription(AUTO_PAY_TEXTS.explanation);
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(requestsTo(fetchMock, 'POST /api/customer/auto-pay')[0]?.body).toEqual({ enabled: true });
+    expect(await screen.findByText(PAYMENT_MESSAGES.autoPayOn)).toBeInTheDocument();
   });
 
   it('says when no card is attached, and when there is no payment', async () => {
@@ -166,7 +211,7 @@ describe('/balance', () => {
       [SETUP_INTENT]: () => jsonResponse({ client_secret: 'seti_sbx_1_secret_abc' }),
       [CONFIRM_SETUP]: () => jsonResponse({ payment_method_id: 'pm_sbx_1' }),
       [ADD_CARD]: () => {
-        cardList = [card({ id: 5 })];
+        cardList = [card({ id: 5, is_default: true })];
         return jsonResponse({ message: PAYMENT_MESSAGES.cardSaved, data: cardList[0] });
       },
     });
@@ -204,7 +249,7 @@ describe('/balance', () => {
     expect(requestsTo(fetchMock, ADD_CARD)[0]?.body).toEqual({ payment_method_id: 'pm_sbx_1' });
     // The list reloads with the new card.
     const table = await within(await panel('Payment methods')).findByRole('table', { name: 'Payment methods' });
-    await waitFor(() => expect(bodyRows(table)).toEqual([['Visa', '•••• 4242', 'active', '12/30']]));
+    await waitFor(() => expect(bodyRows(table)).toEqual([['Visa', '•••• 4242', 'active', '12/30', 'Default']]));
   });
 
   it("shows the sandbox's refusal of a card under its field", async () => {

@@ -22,7 +22,15 @@ const CARDS = 'GET /api/stripe/get-payment-methods';
 const emptyPage = () =>
   jsonResponse({ data: [], pagination: { current_page: 1, per_page: 5, last_page: 1, total: 0 }, unread_count: 0 });
 
-const VISA: Card = { id: 3, brand: 'visa', last4: '4242', status: 'active', exp_month: 12, exp_year: 2030 };
+const VISA: Card = {
+  id: 3,
+  brand: 'visa',
+  last4: '4242',
+  status: 'active',
+  exp_month: 12,
+  exp_year: 2030,
+  is_default: true,
+};
 
 const PAYMENT = paymentActivity();
 

@@ -6,15 +6,18 @@ import { Panel } from '@/components/panel';
 import { formatUsd } from '@/lib/format';
 import { notifyRequestError } from '@/lib/notify';
 import { useBalance } from '../api/get-balance';
+import { usePaymentMethods } from '../api/list-payment-methods';
+import { AutoPaySwitch } from './auto-pay-switch';
 
 /**
  * The Current Balance card (docs/product/payments.md, Total Amount Due): what the customer
  * owes, and each campaign due with its amount, how that amount is made ("7 days × $250.50"),
  * and a "Pay" button to its payment link, in a new tab; and the account's credit, when it has
- * some (docs/product/payments.md, Credit).
+ * some (docs/product/payments.md, Credit); and the switch of automatic payment.
  */
 export function CurrentBalancePanel() {
   const balance = useBalance();
+  const cards = usePaymentMethods();
 
   useEffect(() => {
     if (balance.error) notifyRequestError(balance.error, 'Something went wrong');
@@ -77,6 +80,9 @@ export function CurrentBalancePanel() {
               </Group>
             ))}
           </Stack>
+        )}
+        {balance.data && cards.data && (
+          <AutoPaySwitch on={balance.data.auto_pay} hasDefaultCard={cards.data.some((card) => card.is_default)} />
         )}
       </Stack>
     </Panel>

@@ -1,11 +1,12 @@
-import { Badge, Button } from '@mantine/core';
-import { brandLabel, PAYMENT_MESSAGES, type Card } from '@portal/contract';
+import { Badge, Button, VisuallyHidden } from '@mantine/core';
+import { AUTO_PAY_TEXTS, brandLabel, PAYMENT_MESSAGES, type Card } from '@portal/contract';
 import { IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { EmptyMessage, LoadFailedMessage, Panel } from '@/components/panel';
 import { SUCCESS_GREEN } from '@/config/theme';
-import { notifyError, notifyRequestError } from '@/lib/notify';
+import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
+import { useSetDefaultCard } from '../api/auto-pay';
 import { useCreateSetupIntent } from '../api/create-setup-intent';
 import { usePaymentMethods } from '../api/list-payment-methods';
 import { cardExpiry, maskedNumber } from '../utils/card-form';
@@ -32,7 +33,40 @@ const COLUMNS: DataColumn<Card>[] = [
     ),
   },
   { key: 'expiry', header: 'Expiry date', cell: cardExpiry, nowrap: true },
+  { key: 'default', header: 'Default', cell: (card) => <DefaultCardCell card={card} /> },
 ];
+
+/**
+ * The default card's badge, or a button making an active card the default (docs/product/payments.md,
+ * Automatic payment); an expired card cannot be.
+ */
+function DefaultCardCell({ card }: { card: Card }) {
+  const setDefault = useSetDefaultCard();
+  if (card.is_default) {
+    return (
+      <Badge variant="light" styles={{ label: { overflow: 'visible' } }}>
+        {AUTO_PAY_TEXTS.defaultBadge}
+      </Badge>
+    );
+  }
+  if (card.status !== 'active') return null;
+  return (
+    <Button
+      size="compact-xs"
+      variant="default"
+      loading={setDefault.isPending}
+      onClick={() =>
+        setDefault.mutate(card.id, {
+          onSuccess: (answer) => notifySuccess('Default card', answer.message),
+          onError: (failure) => notifyRequestError(failure, 'Could not change the default card'),
+        })
+      }
+    >
+      {AUTO_PAY_TEXTS.makeDefault}
+      <VisuallyHidden>: {maskedNumber(card.last4)}</VisuallyHidden>
+    </Button>
+  );
+}
 
 /**
  * Payment methods on /balance (docs/product/payments.md, Cards): the saved cards, and "Add
