@@ -154,7 +154,7 @@ describe('/balance', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Card type', 'Card number', 'Status', 'Expiry date', 'Default']);
+    expect(headers).toEqual(['Card type', 'Card number', 'Status', 'Expiry date', 'Actions']);
     await waitFor(() => expect(bodyRows(table)).toHaveLength(2));
     // An expired card cannot become the default.
     expect(bodyRows(table)).toEqual([
@@ -188,7 +188,12 @@ describe('/balance', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Make default: •••• 4444' }));
     const table = await within(await panel('Payment methods')).findByRole('table', { name: 'Payment methods' });
-    await waitFor(() => expect(bodyRows(table).map((row) => row[4])).toEqual(['Make default: •••• 4242', 'Default']));
+    await waitFor(() =>
+      expect(bodyRows(table).map((row) => row.slice(1, 2).concat(row[4]!))).toEqual([
+        ['•••• 4242', 'Make default: •••• 4242'],
+        ['•••• 4444Default', ''],
+      ]),
+    );
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(toggle).toHaveAccessibleDescription(AUTO_PAY_TEXTS.explanation);
     await user.click(toggle);
@@ -249,7 +254,7 @@ describe('/balance', () => {
     expect(requestsTo(fetchMock, ADD_CARD)[0]?.body).toEqual({ payment_method_id: 'pm_sbx_1' });
     // The list reloads with the new card.
     const table = await within(await panel('Payment methods')).findByRole('table', { name: 'Payment methods' });
-    await waitFor(() => expect(bodyRows(table)).toEqual([['Visa', '•••• 4242', 'active', '12/30', 'Default']]));
+    await waitFor(() => expect(bodyRows(table)).toEqual([['Visa', '•••• 4242Default', 'active', '12/30', '']]));
   });
 
   it("shows the sandbox's refusal of a card under its field", async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, VisuallyHidden } from '@mantine/core';
 import { AUTO_PAY_TEXTS, brandLabel, PAYMENT_MESSAGES, type Card } from '@portal/contract';
 import { IconCreditCard, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -15,7 +15,22 @@ import { AddCardModal } from './add-card-modal';
 const COLUMNS: DataColumn<Card>[] = [
   { key: 'brand', header: 'Card type', cell: (card) => brandLabel(card.brand) },
   // On a phone's card the number names the card.
-  { key: 'number', header: 'Card number', cell: (card) => maskedNumber(card.last4), nowrap: true, card: 'title' },
+  {
+    key: 'number',
+    header: 'Card number',
+    cell: (card) => (
+      <Group gap="xs" wrap="nowrap">
+        {maskedNumber(card.last4)}
+        {card.is_default && (
+          <Badge variant="light" styles={{ label: { overflow: 'visible' } }}>
+            {AUTO_PAY_TEXTS.defaultBadge}
+          </Badge>
+        )}
+      </Group>
+    ),
+    nowrap: true,
+    card: 'title',
+  },
   {
     key: 'status',
     header: 'Status',
@@ -33,22 +48,16 @@ const COLUMNS: DataColumn<Card>[] = [
     ),
   },
   { key: 'expiry', header: 'Expiry date', cell: cardExpiry, nowrap: true },
-  { key: 'default', header: 'Default', cell: (card) => <DefaultCardCell card={card} /> },
+  { key: 'actions', header: 'Actions', cell: (card) => <MakeDefaultButton card={card} /> },
 ];
 
 /**
- * The default card's badge, or a button making an active card the default (docs/product/payments.md,
- * Automatic payment); an expired card cannot be.
+ * A button making an active card the default (docs/product/payments.md, Automatic payment); the
+ * default card has none, and an expired card cannot be the default.
  */
-function DefaultCardCell({ card }: { card: Card }) {
+function MakeDefaultButton({ card }: { card: Card }) {
   const setDefault = useSetDefaultCard();
-  if (card.is_default) {
-    return (
-      <Badge variant="light" styles={{ label: { overflow: 'visible' } }}>
-        {AUTO_PAY_TEXTS.defaultBadge}
-      </Badge>
-    );
-  }
+  if (card.is_default) return null;
   if (card.status !== 'active') return null;
   return (
     <Button
