@@ -188,7 +188,7 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
   });
   subscribeMail(events, mailer, config.publicOrigin, config.seller);
   subscribeNotifications(events);
-  subscribePayments(events);
+  subscribePayments(events, config.tax);
   return { jobs, events, mailer };
 }
 
@@ -314,6 +314,7 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
   const paymentPeriodService = new PaymentPeriodService({
     data: data('payments', 'campaigns', 'advertisers', 'events'),
     clock,
+    tax: config.tax,
   });
   return { cardService, paymentService, checkoutService, paymentPeriodService };
 }

@@ -1,6 +1,7 @@
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/job-runner';
+import type { TaxSetting } from '../../lib/tax';
 import { campaignFactsOf, type CampaignRepository } from '../campaigns';
 import type { EventRepository } from '../events';
 import type { AdvertiserRepository } from '../advertisers';
@@ -24,7 +25,14 @@ export const paymentJobs = (periods: PaymentPeriodService): JobDefinition[] => [
 
 /** Daily campaigns' paid weeks (docs/product/payments.md, Seven-day periods). */
 export class PaymentPeriodService {
-  constructor(private readonly options: { data: DataAccess<PaymentPeriodRepositories>; clock: Clock }) {}
+  constructor(
+    private readonly options: {
+      data: DataAccess<PaymentPeriodRepositories>;
+      clock: Clock;
+      /** New links ask the tax on top of the budget when prices do not contain it (decision 029). */
+      tax: TaxSetting;
+    },
+  ) {}
 
   /**
    * Ends the paid weeks of daily campaigns that are over: each is unpaid again, and unless it
@@ -32,7 +40,7 @@ export class PaymentPeriodService {
    * customer is told (docs/product/payments.md, Seven-day periods). Returns how many ended.
    */
   async renewEndedPeriods(): Promise<number> {
-    const { data, clock } = this.options;
+    const { data, clock, tax } = this.options;
     const now = clock.now();
     return data.withTransaction(async (repos) => {
       // Campaigns first, then their new links: the lock order of decision 016.
@@ -40,7 +48,7 @@ export class PaymentPeriodService {
       for (const campaign of ended) {
         await repos.campaigns.update(campaign.id, { paymentStatus: 'unpaid', paidUntil: null });
         if (campaign.archivedAt || campaign.approvalStatus !== 'approved') continue;
-        const next = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), now);
+        const next = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), now, tax);
         const link = next && (await repos.payments.openLink(next));
         if (!link) continue;
         const view = await repos.campaigns.findView(campaign.id);

@@ -73,6 +73,7 @@ describe('archiving a campaign while its link is paid', () => {
             { id, advertiserId, budgetType: 'lifetime', budgetAmount: '100.00', ...NO_FLIGHT },
             'UTC',
             t.clock.now(),
+            t.config.tax,
           )!,
         ),
       )
