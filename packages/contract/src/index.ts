@@ -1,5 +1,6 @@
 export * from './common/common.schemas';
 export * from './reference/reference.data';
+export * from './reference/display-names';
 export * from './auth/auth.schemas';
 export * from './auth/password.schemas';
 export * from './auth/signup.schemas';

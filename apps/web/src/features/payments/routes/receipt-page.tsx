@@ -1,9 +1,8 @@
 import { Button, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_MESSAGES, paymentStatusLabel, type Receipt } from '@portal/contract';
+import { countryName, PAYMENT_MESSAGES, paymentStatusLabel, type Receipt } from '@portal/contract';
 import { IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
-import { countryName } from '@/components/billing-form/billing-options';
 import { Fact } from '@/components/fact';
 import { EmptyMessage } from '@/components/panel';
 import { settings } from '@/config/settings';
