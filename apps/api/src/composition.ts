@@ -54,6 +54,9 @@ import { CheckoutService } from './modules/payments/checkout.service';
 import { paymentJobs, PaymentPeriodService } from './modules/payments/payment-periods.service';
 import { PaymentService } from './modules/payments/payment.service';
 import { subscribePayments } from './modules/payments/payment.subscribers';
+import { InvoiceRepository } from './modules/invoices/invoice.repository';
+import { InvoiceService } from './modules/invoices/invoice.service';
+import { subscribeInvoices } from './modules/invoices/invoice.subscribers';
 import { ReviewService } from './modules/review/review.service';
 import { BillingRepository } from './modules/advertisers/billing.repository';
 import { AdvertiserRepository } from './modules/advertisers/advertiser.repository';
@@ -87,6 +90,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     statistics: (db: Database) => new StatisticsRepository(db),
     figures: (db: Database) => new FiguresRepository(db),
     payments: (db: Database) => new PaymentRepository(db),
+    invoices: (db: Database) => new InvoiceRepository(db),
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
   };
@@ -174,6 +178,7 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
       'payments',
       'advertisers',
       'alertSettings',
+      'invoices',
     ),
   });
   const mailer = new Mailer({
@@ -189,6 +194,7 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
   subscribeMail(events, mailer, config.publicOrigin, config.seller);
   subscribeNotifications(events);
   subscribePayments(events, config.tax);
+  subscribeInvoices(events, { seller: config.seller, tax: config.tax });
   return { jobs, events, mailer };
 }
 
@@ -277,7 +283,19 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     alertService,
     reportService: new ReportService({ data: data('statistics', 'figures', 'campaigns') }),
     ...composePaymentServices(options, data),
+    invoiceService: composeInvoiceService(options, data, mailer),
   };
+}
+
+/** Invoices and statements: what they print, and the receipt template that attaches the invoice. */
+function composeInvoiceService({ config, clock }: CompositionOptions, data: DataFor, mailer: Mailer) {
+  return new InvoiceService({
+    data: data('invoices', 'payments', 'advertisers'),
+    clock,
+    seller: config.seller,
+    productName: config.publicSettings.productName,
+    mailer,
+  });
 }
 
 /** Advertiser accounts: the membership every customer request is checked against, and the team's changes. */
