@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayStart, formatDate } from '../common/dates';
+import { formatDay } from '../common/dates';
 import { MAX_ID } from '../common/common.schemas';
 import { receiptSchema } from '../payments/payments.schemas';
 
@@ -14,7 +14,7 @@ export const INVOICE_MESSAGES = {
   paymentIds: 'Payments must be ids separated by commas, at most 100',
   monthInvalid: 'Choose a month written YYYY-MM, such as 2026-11',
   monthAhead: 'That month has not begun yet',
-} as const;
+} as const satisfies Record<string, string>;
 
 /** An invoice answers a payment; a credit note answers a refund of one. */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -28,6 +28,9 @@ export const TAX_MODES = ['inclusive', 'exclusive'] as const;
 export type TaxMode = (typeof TAX_MODES)[number];
 
 const dollars = z.number().meta({ description: 'US dollars, at most two decimals; negative on a credit note' });
+
+/** An answer of the documents' endpoints: `{ data }`, named for the API's description. */
+export const answerOf = <T extends z.ZodType>(data: T, id: string) => z.object({ data }).meta({ id });
 
 /** What every document is titled: "Invoice", "Credit note". */
 export const INVOICE_TITLES: Record<InvoiceKind, string> = { invoice: 'Invoice', credit_note: 'Credit note' };
@@ -58,9 +61,6 @@ export const formatPercent = (ratePercent: number): string => `${Number(ratePerc
 export const taxLabel = (ratePercent: number, mode: TaxMode): string =>
   `Tax ${formatPercent(ratePercent)}${mode === 'inclusive' ? ' (included)' : ''}`;
 
-/** "18 Nov 2026" of a day ('YYYY-MM-DD'). */
-const dayWords = (day: string): string => formatDate(dayStart(day));
-
 /**
  * The period an invoice line covers, in the account's days: a daily budget's paid days ("20 Nov
  * 2026 – 27 Nov 2026"); a lifetime budget's flight ("Flight 1 Dec 2026 – 31 Dec 2026", "Flight
@@ -69,10 +69,10 @@ const dayWords = (day: string): string => formatDate(dayStart(day));
 export function invoicePeriod(
   covered: { kind: 'days'; first: string; last: string } | { kind: 'flight'; start: string | null; end: string | null },
 ): string {
-  if (covered.kind === 'days') return `${dayWords(covered.first)} – ${dayWords(covered.last)}`;
-  if (covered.start && covered.end) return `Flight ${dayWords(covered.start)} – ${dayWords(covered.end)}`;
-  if (covered.start) return `Flight from ${dayWords(covered.start)}`;
-  if (covered.end) return `Flight until ${dayWords(covered.end)}`;
+  if (covered.kind === 'days') return `${formatDay(covered.first)} – ${formatDay(covered.last)}`;
+  if (covered.start && covered.end) return `Flight ${formatDay(covered.start)} – ${formatDay(covered.end)}`;
+  if (covered.start) return `Flight from ${formatDay(covered.start)}`;
+  if (covered.end) return `Flight until ${formatDay(covered.end)}`;
   return INVOICE_TEXTS.lifetimeBudget;
 }
 
@@ -119,7 +119,7 @@ export const invoiceSchema = z
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export const invoiceResponseSchema = z.object({ data: invoiceSchema }).meta({ id: 'InvoiceResponse' });
+export const invoiceResponseSchema = answerOf(invoiceSchema, 'InvoiceResponse');
 
 /** A document of a payment, as Payment activity and the receipt link to it. */
 export const paymentDocumentSchema = z
@@ -134,21 +134,20 @@ export const paymentDocumentSchema = z
   .meta({ id: 'PaymentDocument' });
 export type PaymentDocument = z.infer<typeof paymentDocumentSchema>;
 
-export const paymentDocumentListResponseSchema = z
-  .object({ data: z.array(paymentDocumentSchema) })
-  .meta({ id: 'PaymentDocumentListResponse' });
+export const paymentDocumentListResponseSchema = answerOf(
+  z.array(paymentDocumentSchema),
+  'PaymentDocumentListResponse',
+);
 
 /** The most payments one request asks the documents of: more than a page of Payment activity. */
 export const PAYMENT_DOCUMENTS_LIMIT = 100;
 
 /** "12,13,14": the payments whose documents are asked for, each once. */
-export const paymentDocumentsQuerySchema = z
-  .object({
-    payment_ids: z
-      .string({ error: INVOICE_MESSAGES.paymentIds })
-      .refine((text) => /^\d{1,10}(,\d{1,10}){0,99}$/.test(text), { error: INVOICE_MESSAGES.paymentIds, abort: true })
-      .transform((text) => [...new Set(text.split(',').map(Number))])
-      .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), { error: INVOICE_MESSAGES.paymentIds })
-      .meta({ description: `Payment ids separated by commas, at most ${PAYMENT_DOCUMENTS_LIMIT}` }),
-  })
-  .meta({ id: 'PaymentDocumentsQuery' });
+export const paymentDocumentsQuerySchema = z.object({
+  payment_ids: z
+    .string({ error: INVOICE_MESSAGES.paymentIds })
+    .refine((text) => /^\d{1,10}(,\d{1,10}){0,99}$/.test(text), { error: INVOICE_MESSAGES.paymentIds, abort: true })
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_ID), { error: INVOICE_MESSAGES.paymentIds })
+    .meta({ description: `Payment ids separated by commas, at most ${PAYMENT_DOCUMENTS_LIMIT}` }),
+});

@@ -1,7 +1,7 @@
 import { utc } from '@date-fns/utc';
 import { format, parseISO } from 'date-fns';
 import { z } from 'zod';
-import { INVOICE_MESSAGES } from './invoices.schemas';
+import { answerOf, INVOICE_MESSAGES, INVOICE_TEXTS } from './invoices.schemas';
 
 /**
  * A monthly statement of an advertiser account (docs/product/payments.md, Statements): what was
@@ -9,17 +9,18 @@ import { INVOICE_MESSAGES } from './invoices.schemas';
  * line moving the balance, from the balance before the month to the balance at its end.
  */
 
-/** What moves a statement's balance: an invoice and a refund raise it, a payment and a credit note lower it. */
-export const STATEMENT_LINE_KINDS = ['invoice', 'payment', 'credit_note', 'refund'] as const;
-export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
-
-/** The words of a line's kind, in the Type column. */
-export const STATEMENT_LINE_LABELS: Record<StatementLineKind, string> = {
+/**
+ * What moves a statement's balance, in the order lines of one instant are listed, with the words
+ * of its Type column: an invoice and a refund raise the balance, a payment and a credit note lower it.
+ */
+export const STATEMENT_LINE_LABELS = {
   invoice: 'Invoice',
   payment: 'Payment',
   credit_note: 'Credit note',
   refund: 'Refund',
-};
+} as const;
+export type StatementLineKind = keyof typeof STATEMENT_LINE_LABELS;
+export const STATEMENT_LINE_KINDS = Object.keys(STATEMENT_LINE_LABELS) as [StatementLineKind, ...StatementLineKind[]];
 
 /** The statement's other words, on the page, in the PDF and in the CSV alike. */
 export const STATEMENT_TEXTS = {
@@ -54,6 +55,13 @@ export const statementMonthParams = z.object({
 export const monthWords = (month: string): string =>
   format(parseISO(`${month}-01`, { in: utc }), 'MMMM yyyy', { in: utc });
 
+/** "Statement, November 2026": the page's and the PDF's title. */
+export const statementTitle = (month: string): string => `${STATEMENT_TEXTS.title}, ${monthWords(month)}`;
+
+/** Whose statement it is, by whom, in which time zone: the line under its title. */
+export const statementSubtitle = ({ account_name, seller, time_zone }: Statement): string =>
+  `${account_name} · ${INVOICE_TEXTS.issuedBy} ${seller.name} · ${time_zone}`;
+
 /** The files' names: "statement-2026-11.pdf", "statement-2026-11.csv". */
 export const statementFileName = (month: string, form: 'pdf' | 'csv'): string => `statement-${month}.${form}`;
 
@@ -73,12 +81,11 @@ export const statementLineSchema = z
     balance: dollars,
   })
   .meta({ id: 'StatementLine' });
-export type StatementLine = z.infer<typeof statementLineSchema>;
 
 /** The month's statement: closing_balance = opening_balance + the lines' amounts, and each total is its lines' sum. */
 export const statementSchema = z
   .object({
-    month: z.string(),
+    month: z.string().meta({ description: 'YYYY-MM, a month of the account’s calendar' }),
     time_zone: z.string(),
     account_name: z.string(),
     seller: z.object({ name: z.string(), address: z.string().nullable(), tax_id: z.string().nullable() }),
@@ -90,4 +97,4 @@ export const statementSchema = z
   .meta({ id: 'Statement' });
 export type Statement = z.infer<typeof statementSchema>;
 
-export const statementResponseSchema = z.object({ data: statementSchema }).meta({ id: 'StatementResponse' });
+export const statementResponseSchema = answerOf(statementSchema, 'StatementResponse');

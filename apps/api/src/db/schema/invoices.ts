@@ -9,8 +9,6 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -30,7 +28,7 @@ export const invoiceSequences = pgTable(
   'invoice_sequences',
   {
     series: varchar('series', { length: 12 }).$type<InvoiceKind>().notNull(),
-    year: smallint('year').notNull(),
+    year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
   (table) => [primaryKey({ columns: [table.series, table.year] })],
@@ -58,13 +56,13 @@ export interface InvoiceLineSnapshot {
 export const invoices = pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     advertiserId: integer('advertiser_id')
       .notNull()
       .references(() => advertisers.id),
     kind: varchar('kind', { length: 12 }).$type<InvoiceKind>().notNull(),
     /** The series' year and the number taken in it; `number` is what is printed ("2026-000123"). */
-    year: smallint('year').notNull(),
+    year: integer('year').notNull(),
     sequence: integer('sequence').notNull(),
     number: varchar('number', { length: 24 }).notNull(),
     paymentId: integer('payment_id')
@@ -93,9 +91,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_per_payment')
       .on(table.paymentId)
       .where(sql`${table.kind} = 'invoice'`),
-    uniqueIndex('invoices_one_per_refund')
-      .on(table.refundId)
-      .where(sql`${table.kind} = 'credit_note'`),
+    // Only credit notes have a refund (the check below), and an index keeps nulls apart.
+    uniqueIndex('invoices_one_per_refund').on(table.refundId),
     // A statement reads an account's documents of a month.
     index('invoices_advertiser_issued_idx').on(table.advertiserId, table.issuedAt),
     index('invoices_payment_idx').on(table.paymentId),

@@ -1,6 +1,6 @@
 import { invoicePeriod, type InvoiceKind, startOfDayIn, todayIn } from '@portal/contract';
 import type { SellerConfig } from '../../config';
-import type { InvoiceRow, PaymentRow, SellerSnapshot } from '../../db/schema';
+import type { InvoiceRow, invoices, PaymentRow, SellerSnapshot } from '../../db/schema';
 import { splitTax, type TaxSetting } from '../../lib/tax';
 import type { AdvertiserRepository } from '../advertisers';
 import type { CampaignRepository } from '../campaigns';
@@ -26,7 +26,7 @@ export interface IssuingSettings {
  * A document's number: "2026-000123" for an invoice, "CN-2026-000001" for a credit note, the
  * number on at least six digits.
  */
-export const documentNumber = (kind: InvoiceKind, year: number, sequence: number): string =>
+const documentNumber = (kind: InvoiceKind, year: number, sequence: number): string =>
   `${kind === 'credit_note' ? 'CN-' : ''}${year}-${String(sequence).padStart(6, '0')}`;
 
 const sellerSnapshot = (seller: SellerConfig): SellerSnapshot => ({
@@ -34,9 +34,6 @@ const sellerSnapshot = (seller: SellerConfig): SellerSnapshot => ({
   address: seller.address,
   tax_id: seller.taxId,
 });
-
-/** "8.25" of 8.25: the rate as the `numeric` column keeps it. */
-const rateText = (ratePercent: number) => String(ratePercent);
 
 /**
  * What a payment paid for, in its account's days: a daily budget's paid period from the payment
@@ -58,6 +55,19 @@ async function periodOf(repos: IssuingRepositories, payment: PaymentRow): Promis
 }
 
 /**
+ * Inserts a document under the next number of its series and year, taken in the same transaction
+ * (`takeNumber`): what makes the numbering gap-free.
+ */
+async function numbered(
+  repos: IssuingRepositories,
+  document: Omit<typeof invoices.$inferInsert, 'year' | 'sequence' | 'number'>,
+  year: number,
+): Promise<InvoiceRow> {
+  const sequence = await repos.invoices.takeNumber(document.kind, year);
+  return repos.invoices.insert({ ...document, year, sequence, number: documentNumber(document.kind, year, sequence) });
+}
+
+/**
  * Issues the payment's invoice, once: its number is taken in the transaction that inserts it
  * (`takeNumber`), in the series of the payment's year in UTC. The amount paid is split into net
  * and tax at the rate in force (docs/decisions/029-invoice-numbering-and-tax.md). Answers the
@@ -74,26 +84,25 @@ export async function issueInvoice(
   if (!payment) return undefined;
   const period = await periodOf(repos, payment);
   const { netCents, taxCents } = splitTax(payment.amountCents, tax.ratePercent);
-  const year = payment.paidAt.getUTCFullYear();
-  const sequence = await repos.invoices.takeNumber('invoice', year);
-  return repos.invoices.insert({
-    advertiserId: payment.advertiserId,
-    kind: 'invoice',
-    year,
-    sequence,
-    number: documentNumber('invoice', year, sequence),
-    paymentId,
-    // Dated the moment it was paid: the invoice is the record of that payment.
-    issuedAt: payment.paidAt,
-    seller: sellerSnapshot(seller),
-    billing: payment.billing,
-    lines: [{ description: payment.campaignName, period, amount_cents: netCents }],
-    subtotalCents: netCents,
-    taxCents,
-    totalCents: payment.amountCents,
-    taxRate: rateText(tax.ratePercent),
-    taxMode: tax.mode,
-  });
+  return numbered(
+    repos,
+    {
+      advertiserId: payment.advertiserId,
+      kind: 'invoice',
+      paymentId,
+      // Dated the moment it was paid: the invoice is the record of that payment.
+      issuedAt: payment.paidAt,
+      seller: sellerSnapshot(seller),
+      billing: payment.billing,
+      lines: [{ description: payment.campaignName, period, amount_cents: netCents }],
+      subtotalCents: netCents,
+      taxCents,
+      totalCents: payment.amountCents,
+      taxRate: String(tax.ratePercent),
+      taxMode: tax.mode,
+    },
+    payment.paidAt.getUTCFullYear(),
+  );
 }
 
 /**
@@ -119,14 +128,9 @@ export async function issueCreditNote(
   const refundedCents = refund.amountCents - before.totalCents;
   const taxCents = -(splitTax(refundedCents, rate).taxCents + before.taxCents);
   const totalCents = -refund.amountCents;
-  const year = at.getUTCFullYear();
-  const sequence = await repos.invoices.takeNumber('credit_note', year);
-  return repos.invoices.insert({
+  const credited = {
     advertiserId: invoice.advertiserId,
-    kind: 'credit_note',
-    year,
-    sequence,
-    number: documentNumber('credit_note', year, sequence),
+    kind: 'credit_note' as const,
     paymentId: invoice.paymentId,
     refundId: refund.refundId,
     creditedInvoiceId: invoice.id,
@@ -142,5 +146,6 @@ export async function issueCreditNote(
     totalCents,
     taxRate: invoice.taxRate,
     taxMode: invoice.taxMode,
-  });
+  };
+  return numbered(repos, credited, at.getUTCFullYear());
 }

@@ -18,16 +18,9 @@ import {
   lines,
   type Pdf,
   renderPdf,
-  rule,
-  tableHeader,
+  table,
   tableRow,
 } from './pdf-document';
-
-const LINE_COLUMNS: Column[] = [
-  { header: INVOICE_TEXTS.description, share: 0.4 },
-  { header: INVOICE_TEXTS.period, share: 0.4 },
-  { header: INVOICE_TEXTS.amount, share: 0.2, right: true },
-];
 
 /** The number, the date and the receipt; on a credit note, the invoice it corrects and why. */
 function documentFacts(doc: Pdf, invoice: Invoice): void {
@@ -79,12 +72,19 @@ function parties(doc: Pdf, { seller, billing }: Invoice): void {
   doc.y = Math.max(sellerBottom, doc.y) + 14;
 }
 
+const LINE_COLUMNS: Column[] = [
+  { header: INVOICE_TEXTS.description, share: 0.4 },
+  { header: INVOICE_TEXTS.period, share: 0.4 },
+  { header: INVOICE_TEXTS.amount, share: 0.2, right: true },
+];
+
 /** The lines, then the subtotal, the tax and the total under the amounts. */
 function amounts(doc: Pdf, invoice: Invoice): void {
-  tableHeader(doc, LINE_COLUMNS);
-  for (const line of invoice.lines)
-    tableRow(doc, LINE_COLUMNS, [line.description, line.period, formatUsd(line.amount)]);
-  rule(doc);
+  table(
+    doc,
+    LINE_COLUMNS,
+    invoice.lines.map((line) => [line.description, line.period, formatUsd(line.amount)]),
+  );
   const totals: Column[] = [{ header: '', share: 0.8, right: true }, LINE_COLUMNS[2]!];
   tableRow(doc, totals, [INVOICE_TEXTS.subtotal, formatUsd(invoice.subtotal)]);
   tableRow(doc, totals, [taxLabel(invoice.tax_rate, invoice.tax_mode), formatUsd(invoice.tax)]);

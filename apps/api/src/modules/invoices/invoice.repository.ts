@@ -1,5 +1,5 @@
 import type { InvoiceKind } from '@portal/contract';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { invoiceSequences, invoices, type InvoiceRow } from '../../db/schema';
 
@@ -39,26 +39,22 @@ export class InvoiceRepository {
     return row!;
   }
 
-  async find(id: number): Promise<InvoiceRow | undefined> {
-    const [row] = await this.db.select().from(invoices).where(eq(invoices.id, id));
-    return row;
+  find(id: number): Promise<InvoiceRow | undefined> {
+    return this.first(eq(invoices.id, id));
   }
 
   /** The payment's invoice (at most one). */
-  async invoiceOfPayment(paymentId: number): Promise<InvoiceRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.paymentId, paymentId), eq(invoices.kind, 'invoice')));
-    return row;
+  invoiceOfPayment(paymentId: number): Promise<InvoiceRow | undefined> {
+    return this.first(and(eq(invoices.paymentId, paymentId), eq(invoices.kind, 'invoice')));
   }
 
   /** The refund's credit note (at most one). */
-  async creditNoteOfRefund(refundId: number): Promise<InvoiceRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.refundId, refundId), eq(invoices.kind, 'credit_note')));
+  creditNoteOfRefund(refundId: number): Promise<InvoiceRow | undefined> {
+    return this.first(and(eq(invoices.refundId, refundId), eq(invoices.kind, 'credit_note')));
+  }
+
+  private async first(condition: SQL | undefined): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(condition).limit(1);
     return row;
   }
 

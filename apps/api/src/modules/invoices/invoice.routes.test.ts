@@ -9,20 +9,20 @@ import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/te
 import { approvedCampaigns, dollarsOf, payCampaign, pdfLines, recordAndDispatch } from '../../../test/invoices';
 
 const PUBLIC_ORIGIN = 'https://ads.example.com';
+/** The business that issues the documents, and its tax: 20%, in the prices. */
+const SETTINGS = {
+  PUBLIC_ORIGIN,
+  TAX_RATE: '20',
+  SELLER_NAME: 'Ads Ltd',
+  SELLER_ADDRESS: '2 Market Street, Leeds LS1 6DT',
+  SELLER_TAX_ID: 'GB123456789',
+};
 
 describe('invoices and credit notes', () => {
   let t: TestApp, adminId: number, adminToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        PUBLIC_ORIGIN,
-        SELLER_NAME: 'Ads Ltd',
-        SELLER_ADDRESS: '2 Market Street, Leeds LS1 6DT',
-        SELLER_TAX_ID: 'GB123456789',
-        TAX_RATE: '20',
-      },
-    });
+    t = await createTestApp({ env: SETTINGS });
     const admin = await t.createUser({ roleId: ROLE.admin });
     adminId = admin.id;
     adminToken = await t.login(admin.email);

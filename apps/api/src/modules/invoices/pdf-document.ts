@@ -21,7 +21,7 @@ const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
  * other character outside its encoding (a name in another script) becomes "?", rather than the
  * wrong letter pdfkit would draw for it.
  */
-export function drawable(text: string): string {
+function drawable(text: string): string {
   return Array.from(text.replace(/\u2212/g, '-').replace(/[\u2009\u202f\u00a0]/g, ' '), (character) => {
     const code = character.codePointAt(0)!;
     const latin = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
@@ -104,8 +104,8 @@ export function tableRow(doc: Pdf, columns: Column[], cells: string[], font = FO
   doc.y = bottom + 4;
 }
 
-/** A table's header row and a rule under it. */
-export function tableHeader(doc: Pdf, columns: Column[]): void {
+/** A table: its header row, a rule, its rows (or `empty` without any) and a rule under them. */
+export function table(doc: Pdf, columns: Column[], rows: string[][], empty?: string): void {
   tableRow(
     doc,
     columns,
@@ -113,10 +113,13 @@ export function tableHeader(doc: Pdf, columns: Column[]): void {
     BOLD,
   );
   rule(doc);
+  if (rows.length === 0 && empty) lines(doc, [empty]);
+  for (const cells of rows) tableRow(doc, columns, cells);
+  rule(doc);
 }
 
 /** A thin line across the page. */
-export function rule(doc: Pdf): void {
+function rule(doc: Pdf): void {
   doc
     .moveTo(left, doc.y)
     .lineTo(left + contentWidth(doc), doc.y)

@@ -1,16 +1,16 @@
 import type { Readable } from 'node:stream';
+import type { Statement } from '@portal/contract';
 import {
-  dayStart,
-  formatDate,
+  formatDay,
   formatUsd,
   INVOICE_TEXTS,
-  monthWords,
-  type Statement,
   STATEMENT_LINE_LABELS,
   STATEMENT_TEXTS,
+  statementSubtitle,
+  statementTitle,
 } from '@portal/contract';
 import { writeCsv } from '../../lib/csv';
-import { type Column, heading, lines, renderPdf, rule, tableHeader, tableRow } from './pdf-document';
+import { type Column, heading, lines, renderPdf, table, tableRow } from './pdf-document';
 
 /** The statement's columns, in the PDF and the CSV alike. */
 const COLUMNS: Column[] = [
@@ -29,17 +29,14 @@ const TOTALS: Column[] = [
   { header: '', share: 0.15, right: true },
 ];
 
-/** "Statement, November 2026". */
-const titleOf = (statement: Statement) => `${STATEMENT_TEXTS.title}, ${monthWords(statement.month)}`;
-
 /** The statement as a PDF: what its page shows (docs/product/payments.md, Statements). */
 export function statementPdf(statement: Statement, productName: string, created: Date): Promise<Buffer> {
   const { seller, totals } = statement;
-  return renderPdf({ title: titleOf(statement), author: seller.name, created }, (doc) => {
+  return renderPdf({ title: statementTitle(statement.month), author: seller.name, created }, (doc) => {
     lines(doc, [productName]);
     doc.moveDown(0.5);
-    heading(doc, titleOf(statement), 18);
-    lines(doc, [statement.account_name, `${INVOICE_TEXTS.issuedBy} ${seller.name}`, statement.time_zone]);
+    heading(doc, statementTitle(statement.month), 18);
+    lines(doc, [statementSubtitle(statement)]);
     doc.moveDown(0.5);
     for (const [label, dollars] of [
       [STATEMENT_TEXTS.opening, statement.opening_balance],
@@ -54,19 +51,19 @@ export function statementPdf(statement: Statement, productName: string, created:
     doc.moveDown(1);
     // Smaller, so that a provider's transaction id fits its column.
     doc.fontSize(8.5);
-    tableHeader(doc, COLUMNS);
-    if (statement.lines.length === 0) lines(doc, [STATEMENT_TEXTS.empty]);
-    for (const line of statement.lines) {
-      tableRow(doc, COLUMNS, [
-        formatDate(dayStart(line.day)),
+    table(
+      doc,
+      COLUMNS,
+      statement.lines.map((line) => [
+        formatDay(line.day),
         STATEMENT_LINE_LABELS[line.kind],
         line.reference,
         line.description,
         formatUsd(line.amount),
         formatUsd(line.balance),
-      ]);
-    }
-    rule(doc);
+      ]),
+      STATEMENT_TEXTS.empty,
+    );
     doc.fontSize(10).moveDown(0.5);
     lines(doc, [STATEMENT_TEXTS.signs, INVOICE_TEXTS.currency]);
   });

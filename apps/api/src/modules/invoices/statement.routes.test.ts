@@ -123,13 +123,13 @@ describe('monthly statements', () => {
     expect(rows[0]).toMatchObject({ Type: 'Opening balance', Balance: '0.00' });
     expect(rows.at(-1)).toMatchObject({ Type: 'Closing balance', Balance: '0.00' });
     const lines = rows.slice(1, -1);
-    expect(lines.map((row) => [row.Date, row.Type, row.Amount])).toEqual([
-      ['2026-11-20', 'Invoice', '175.00'],
-      ['2026-11-20', 'Payment', '-175.00'],
-      ['2026-11-30', 'Invoice', '50.00'],
-      ['2026-11-30', 'Payment', '-50.00'],
-      ['2026-11-30', 'Credit note', '-40.00'],
-      ['2026-11-30', 'Refund', '40.00'],
+    expect(lines.map((row) => `${row.Date} ${row.Type} ${row.Amount}`)).toEqual([
+      '2026-11-20 Invoice 175.00',
+      '2026-11-20 Payment -175.00',
+      '2026-11-30 Invoice 50.00',
+      '2026-11-30 Payment -50.00',
+      '2026-11-30 Credit note -40.00',
+      '2026-11-30 Refund 40.00',
     ]);
     expect(lines.reduce((sum, row) => sum + cents(Number(row.Amount)), 0)).toBe(0);
   });
@@ -143,8 +143,7 @@ describe('monthly statements', () => {
     const text = lines.join('\n');
     for (const expected of [
       'Statement, November 2026',
-      'Issued by Ads Ltd',
-      'America/New_York',
+      'Test User · Issued by Ads Ltd · America/New_York',
       'Opening balance $0.00',
       'Invoiced $225.00',
       'Paid $225.00',

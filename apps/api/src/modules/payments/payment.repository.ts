@@ -1,5 +1,5 @@
 import type { ListQuery, Paginated } from '@portal/contract';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   accountCredits,
@@ -319,13 +319,13 @@ export class PaymentRepository {
     return row!.cents;
   }
 
-  /** The account's payments made from `from` until before `until`, oldest first (a monthly statement's). */
+  /** The account's payments made from `from` until before `until`: a monthly statement's, which orders its lines itself. */
   paymentsBetween(advertiserId: number, from: Date, until: Date): Promise<PaymentRow[]> {
+    const during = and(gte(payments.paidAt, from), lt(payments.paidAt, until));
     return this.db
       .select()
       .from(payments)
-      .where(and(eq(payments.advertiserId, advertiserId), gte(payments.paidAt, from), lt(payments.paidAt, until)))
-      .orderBy(asc(payments.paidAt), asc(payments.id));
+      .where(and(eq(payments.advertiserId, advertiserId), during));
   }
 
   /** What the account paid before `before`, in cents: a statement's opening balance takes it off. */
