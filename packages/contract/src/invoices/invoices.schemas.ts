@@ -57,9 +57,12 @@ export const INVOICE_TEXTS = {
 /** "20%", "8.25%": a rate as documents print it. */
 export const formatPercent = (ratePercent: number): string => `${Number(ratePercent.toFixed(3))}%`;
 
-/** The tax line of a document: "Tax 20% (included)" when the prices contain it, "Tax 20%" when it was added. */
+/**
+ * The tax line of a document: "Tax 20% (included)" when the prices contain it, "Tax 20%" when it
+ * was added, and "Tax 0%" when none is charged.
+ */
 export const taxLabel = (ratePercent: number, mode: TaxMode): string =>
-  `Tax ${formatPercent(ratePercent)}${mode === 'inclusive' ? ' (included)' : ''}`;
+  `Tax ${formatPercent(ratePercent)}${mode === 'inclusive' && ratePercent > 0 ? ' (included)' : ''}`;
 
 /**
  * The period an invoice line covers, in the account's days: a daily budget's paid days ("20 Nov
