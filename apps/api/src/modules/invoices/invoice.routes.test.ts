@@ -120,6 +120,11 @@ describe('invoices and credit notes', () => {
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="invoice-${document!.number}.pdf"`);
     expect(pdf.headers['cache-control']).toBe('private, no-store');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The same document, the same file: it is dated with the document, not with the request.
+    t.clock.advance(60_000);
+    expect((await get(`/api/invoices/${document!.id}/pdf`, customer.token)).rawPayload.equals(pdf.rawPayload)).toBe(
+      true,
+    );
 
     const lines = await pdfLines(pdf.rawPayload);
     const text = lines.join('\n');
