@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import { DownloadButton } from '@/components/download-button';
 import { Fact } from '@/components/fact';
+import { ScrollRegion } from '@/components/scroll-region';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useDownloadInvoicePdf, useInvoice } from '../api/invoices';
 import { DocumentSheet, Parties, PrintableDocument, usePageId } from '../components/printable-document';
@@ -50,7 +51,7 @@ function InvoiceLines({ invoice }: { invoice: Invoice }) {
     </Table.Tr>
   );
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollRegion label={`${INVOICE_TITLES[invoice.kind]} lines`} minWidth={480}>
       <Table aria-label={`${INVOICE_TITLES[invoice.kind]} lines`}>
         <Table.Thead>
           <Table.Tr>
@@ -76,7 +77,7 @@ function InvoiceLines({ invoice }: { invoice: Invoice }) {
           {total(INVOICE_TEXTS.total, invoice.total, true)}
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { useParams } from 'react-router';
 import { Fact } from '@/components/fact';
+import { ScrollRegion } from '@/components/scroll-region';
 import { formatUsd } from '@/lib/format';
 import { useStatement } from '../api/statements';
 import { StatementDownloads } from '../components/statement-downloads';
@@ -42,7 +43,7 @@ function StatementLines({ statement }: { statement: Statement }) {
   if (statement.lines.length === 0) return <Text size="sm">{STATEMENT_TEXTS.empty}</Text>;
   const figure = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const;
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollRegion label={`${STATEMENT_TEXTS.title} lines`} minWidth={720}>
       <Table aria-label={`${STATEMENT_TEXTS.title} lines`}>
         <Table.Thead>
           <Table.Tr>
@@ -66,7 +67,7 @@ function StatementLines({ statement }: { statement: Statement }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 
