@@ -129,7 +129,36 @@ test.describe('payments in the sandbox', () => {
     await expect(receipt.getByText(/^R-\d{6,}$/)).toBeVisible();
     await expect(receipt.getByRole('heading', { name: 'Issued by' })).toBeVisible();
     await checkPage(receipt);
+
+    // Its invoice, from the receipt: numbered in this year's series, its PDF a click away.
+    const invoiceLink = receipt.getByRole('link', { name: /^Invoice\s*\d{4}-\d{6}/ });
+    await expect(invoiceLink).toBeVisible();
+    const [invoice] = await Promise.all([receipt.context().waitForEvent('page'), invoiceLink.click()]);
+    await invoice.waitForLoadState();
+    await expect(invoice).toHaveURL(/\/invoices\/\d+$/);
+    await expect(invoice.getByRole('heading', { name: 'Invoice', level: 1 })).toBeVisible();
+    await expect(invoice.getByRole('table', { name: 'Invoice lines' })).toContainText(name);
+    await expect(invoice.getByRole('table', { name: 'Invoice lines' })).toContainText('Total$120.00');
+    const [pdf] = await Promise.all([
+      invoice.waitForEvent('download'),
+      invoice.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/^invoice-\d{4}-\d{6}\.pdf$/);
+    await checkPage(invoice);
+    await invoice.close();
     await receipt.close();
+
+    // This month's statement, from /balance: the invoice and its payment.
+    const statements = page.getByRole('region', { name: 'Statements' });
+    const [statement] = await Promise.all([
+      page.context().waitForEvent('page'),
+      statements.getByRole('link', { name: /View statement/ }).click(),
+    ]);
+    await statement.waitForLoadState();
+    await expect(statement.getByRole('heading', { name: /^Statement, / })).toBeVisible();
+    await expect(statement.getByRole('table', { name: 'Statement lines' })).toContainText(name);
+    await checkPage(statement);
+    await statement.close();
 
     // And a notification of it.
     await page.goto('/notifications');

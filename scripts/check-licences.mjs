@@ -18,8 +18,19 @@ export function isCopyleft(expression) {
   return alternatives.every((alternative) => alternative.split(/\s+AND\s+/i).some((part) => COPYLEFT.test(part)));
 }
 
+/**
+ * Packages whose package.json states no licence while the LICENSE file they ship does, read by
+ * hand, each for the one version read: a new version is checked again.
+ */
+const STATED_IN_LICENCE_FILE = new Map([
+  // pdfkit's PNG decoder: its LICENSE file is the MIT licence.
+  ['png-js@2.0.0', 'MIT'],
+]);
+
 /** The licence a package states: `license`, or the old `licenses` list, as one expression. */
 function licenceOf(manifest) {
+  const readByHand = STATED_IN_LICENCE_FILE.get(`${manifest.name}@${manifest.version}`);
+  if (readByHand) return readByHand;
   if (typeof manifest.license === 'string') return manifest.license;
   if (manifest.license?.type) return manifest.license.type;
   const listed = Array.isArray(manifest.licenses) ? manifest.licenses.map((entry) => entry.type ?? entry) : [];

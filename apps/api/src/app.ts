@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { paymentRoutes } from './modules/payments/payment.routes';
+import { invoiceRoutes } from './modules/invoices/invoice.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { alertRoutes } from './modules/alerts/alert.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
@@ -246,6 +247,7 @@ async function productRoutes(
     paymentService: services.paymentService,
     autoPayService: services.autoPayService,
   });
+  await product.register(invoiceRoutes, { invoiceService: services.invoiceService });
   await product.register(filesRoutes, { storage: adapters.storage });
   // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
   if (adapters.storage instanceof LocalFileStorage) {

@@ -56,6 +56,9 @@ import { CheckoutService } from './modules/payments/checkout.service';
 import { paymentJobs, PaymentPeriodService } from './modules/payments/payment-periods.service';
 import { PaymentService } from './modules/payments/payment.service';
 import { subscribePayments } from './modules/payments/payment.subscribers';
+import { InvoiceRepository } from './modules/invoices/invoice.repository';
+import { InvoiceService } from './modules/invoices/invoice.service';
+import { subscribeInvoices } from './modules/invoices/invoice.subscribers';
 import { ReviewService } from './modules/review/review.service';
 import { BillingRepository } from './modules/advertisers/billing.repository';
 import { AdvertiserRepository } from './modules/advertisers/advertiser.repository';
@@ -90,6 +93,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     figures: (db: Database) => new FiguresRepository(db),
     payments: (db: Database) => new PaymentRepository(db),
     autoPay: (db: Database) => new AutoPayRepository(db),
+    invoices: (db: Database) => new InvoiceRepository(db),
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
   };
@@ -178,6 +182,7 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
       'payments',
       'advertisers',
       'alertSettings',
+      'invoices',
     ),
   });
   const mailer = new Mailer({
@@ -192,7 +197,8 @@ function composeBackground(options: CompositionOptions, repositories: Factories)
   });
   subscribeMail(events, mailer, config.publicOrigin, config.seller);
   subscribeNotifications(events);
-  subscribePayments(events, { afterLinkOpened: () => jobs.runSoon(AUTO_PAY_JOB) });
+  subscribePayments(events, { tax: config.tax, afterLinkOpened: () => jobs.runSoon(AUTO_PAY_JOB) });
+  subscribeInvoices(events, { seller: config.seller, tax: config.tax });
   return { jobs, events, mailer };
 }
 
@@ -281,7 +287,19 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     alertService,
     reportService: new ReportService({ data: data('statistics', 'figures', 'campaigns') }),
     ...composePaymentServices(options, data),
+    invoiceService: composeInvoiceService(options, data, mailer),
   };
+}
+
+/** Invoices and statements: what they print, and the receipt template that attaches the invoice. */
+function composeInvoiceService({ config, clock }: CompositionOptions, data: DataFor, mailer: Mailer) {
+  return new InvoiceService({
+    data: data('invoices', 'payments', 'advertisers'),
+    clock,
+    seller: config.seller,
+    productName: config.publicSettings.productName,
+    mailer,
+  });
 }
 
 /** Advertiser accounts: the membership every customer request is checked against, and the team's changes. */
@@ -319,6 +337,7 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
     data: data('payments', 'campaigns', 'advertisers', 'events', 'autoPay'),
     clock,
     provider: provider.kind,
+    tax: config.tax,
   });
   const autoPayService = new AutoPayService({
     data: data('payments', 'campaigns', 'advertisers', 'billing', 'audit', 'events', 'autoPay'),

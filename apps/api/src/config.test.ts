@@ -69,6 +69,19 @@ describe('loadConfig', () => {
     ).toEqual({ name: 'Ads Ltd', address: '2 Market Street, Leeds', taxId: 'GB123456789' });
   });
 
+  it('charges no tax until TAX_RATE is set, in prices that contain it unless TAX_INCLUSIVE=false', () => {
+    expect(loadConfig({}).tax).toEqual({ ratePercent: 0, mode: 'inclusive' });
+    expect(loadConfig({ TAX_RATE: '20' }).tax).toEqual({ ratePercent: 20, mode: 'inclusive' });
+    expect(loadConfig({ TAX_RATE: '8.875', TAX_INCLUSIVE: 'false' }).tax).toEqual({
+      ratePercent: 8.875,
+      mode: 'exclusive',
+    });
+    for (const bad of ['-5', '101', '8.2555', '20%', 'twenty', '1e2']) {
+      expect(() => loadConfig({ TAX_RATE: bad }), bad).toThrow(/TAX_RATE must be a percentage from 0 to 100/);
+    }
+    expect(() => loadConfig({ TAX_INCLUSIVE: 'maybe' })).toThrow(/TAX_INCLUSIVE must be true or false/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_PASSWORD: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '@portal/contract';
+import type { TaxSetting } from './lib/tax';
 
 const optionalText = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+
+const TAX_RATE_MESSAGE = 'TAX_RATE must be a percentage from 0 to 100 with at most three decimals, such as 20 or 8.25';
 
 const url = (name: string) => z.url({ error: `${name} must be an absolute URL` });
 const flag = (name: string) => z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` });
@@ -84,6 +87,15 @@ const envSchema = z.object({
   SELLER_NAME: optionalText.pipe(z.string().max(200, 'SELLER_NAME must be at most 200 characters').optional()),
   SELLER_ADDRESS: optionalText.pipe(z.string().max(500, 'SELLER_ADDRESS must be at most 500 characters').optional()),
   SELLER_TAX_ID: optionalText.pipe(z.string().max(50, 'SELLER_TAX_ID must be at most 50 characters').optional()),
+  TAX_RATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,3})?$/, TAX_RATE_MESSAGE)
+      .transform(Number)
+      .refine((rate) => rate <= 100, TAX_RATE_MESSAGE)
+      .optional(),
+  ),
+  TAX_INCLUSIVE: flag('TAX_INCLUSIVE').default('true'),
   CARD_PUBLISHABLE_KEY: optionalText,
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
@@ -165,6 +177,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Who issues the receipts (docs/product/payments.md, Receipts): the name, and the address and tax id if set. */
   seller: SellerConfig;
+  /** The tax invoices show and, when prices do not contain it, payment links ask (TAX_RATE, TAX_INCLUSIVE). */
+  tax: TaxSetting;
   logLevel: string;
   webDistDir: string;
   publicSettings: PublicSettings;
@@ -357,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       address: e.SELLER_ADDRESS ?? null,
       taxId: e.SELLER_TAX_ID ?? null,
     },
+    tax: { ratePercent: e.TAX_RATE ?? 0, mode: isOn(e.TAX_INCLUSIVE) ? 'inclusive' : 'exclusive' },
     logLevel: e.LOG_LEVEL,
     // Built and source layouts both sit two levels below apps/, so one relative path serves both.
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(appDir, '../../web/dist')),

@@ -1,5 +1,6 @@
 export * from './common/common.schemas';
 export * from './reference/reference.data';
+export * from './reference/display-names';
 export * from './auth/auth.schemas';
 export * from './auth/password.schemas';
 export * from './auth/signup.schemas';
@@ -48,6 +49,10 @@ export * from './payments/card';
 export * from './payments/payments.schemas';
 export * from './payments/payment-pages';
 export * from './payments/payments.endpoints';
+export * from './invoices/invoices.schemas';
+export * from './invoices/statements.schemas';
+export * from './invoices/invoice-pages';
+export * from './invoices/invoices.endpoints';
 export * from './advertisers/advertiser.schemas';
 export * from './advertisers/advertiser.endpoints';
 export * from './alerts/alert.schemas';

@@ -182,6 +182,15 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             path: paths.receipt.pattern,
             lazy: lazyComponent(() => import('@/features/payments/routes/receipt-page'), 'ReceiptPage'),
           },
+          {
+            path: paths.invoice.pattern,
+            lazy: lazyComponent(() => import('@/features/payments/routes/invoice-page'), 'InvoicePage'),
+          },
+          {
+            // The current account's; the server refuses those who do not manage its billing.
+            path: paths.statement.pattern,
+            lazy: lazyComponent(() => import('@/features/payments/routes/statement-page'), 'StatementPage'),
+          },
         ],
       },
       { path: '*', lazy: lazyComponent(() => import('./routes/not-found-page'), 'NotFoundPage') },

@@ -1,4 +1,12 @@
-import { isAdminRole, MY_ACCOUNT_PAGES, NOTICE_PAGES, pagePath, PAYMENT_PAGES, TEAM_PAGES } from '@portal/contract';
+import {
+  INVOICE_PAGES,
+  isAdminRole,
+  MY_ACCOUNT_PAGES,
+  NOTICE_PAGES,
+  pagePath,
+  PAYMENT_PAGES,
+  TEAM_PAGES,
+} from '@portal/contract';
 
 /**
  * Every page's path, in one place: the router, the menus, the guards and every link and
@@ -27,6 +35,10 @@ export const paths = {
   myAccount: MY_ACCOUNT_PAGES.customer,
   /** A payment's printable receipt (`receipt_url`), for its customer and administrators. */
   receipt: PAYMENT_PAGES.receipt,
+  /** An invoice or a credit note, for its account's members who manage billing and administrators. */
+  invoice: INVOICE_PAGES.invoice,
+  /** The account's statement of a month. */
+  statement: INVOICE_PAGES.statement,
 
   admin: {
     dashboard: '/admin/dashboard',

@@ -60,7 +60,7 @@ export const reviewKeys = {
   user: (id: number) => [...reviewKeys.users(), 'one', id] as const,
 };
 
-/** The balance page, the checkout and the receipt. */
+/** The balance page, the checkout, the receipt, the invoices and the statements. */
 export const paymentKeys = {
   all: ['payments'] as const,
   balance: () => [...paymentKeys.all, 'balance'] as const,
@@ -69,6 +69,11 @@ export const paymentKeys = {
   activityList: (query: PageQuery) => [...paymentKeys.activities(), query] as const,
   checkout: (token: string) => [...paymentKeys.all, 'checkout', token] as const,
   receipt: (id: number) => [...paymentKeys.all, 'receipt', id] as const,
+  invoice: (id: number) => [...paymentKeys.all, 'invoice', id] as const,
+  /** The invoices and credit notes of some payments: under the activities, so a payment reloads them too. */
+  documents: (paymentIds: number[]) => [...paymentKeys.activities(), 'documents', paymentIds] as const,
+  statements: () => [...paymentKeys.all, 'statements'] as const,
+  statement: (month: string) => [...paymentKeys.statements(), month] as const,
 };
 
 /** The user's advertiser accounts, and the chosen one's team (docs/product/teams.md). */
@@ -138,6 +143,7 @@ export const staleAfter = {
   payment: (): QueryKey[] => [
     paymentKeys.balance(),
     paymentKeys.activities(),
+    paymentKeys.statements(),
     campaignKeys.lists(),
     dashboardKeys.adminStatistics(),
   ],

@@ -1,6 +1,6 @@
-import { ROLE, type Checkout, type LoginResponse, type RegistrationUser } from '@portal/contract';
+import { ROLE, type Checkout, type LoginResponse, type Receipt, type RegistrationUser } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 export function loginResponse(
   overrides: { role_id?: number; token?: string; id?: number; is_first_login?: boolean } = {},
@@ -88,6 +88,50 @@ export function individualBilling(userId: number) {
     currency: null,
     user_id: userId,
   };
+}
+
+/** The seller and a company buyer as a receipt or an invoice prints them (docs/product/payments.md). */
+export function documentParties(): Pick<Receipt, 'seller' | 'billing'> {
+  return {
+    seller: { name: 'Ads Ltd', address: '2 Market Street, Leeds LS1 6DT', tax_id: 'GB123456789' },
+    billing: {
+      account_type: 'company',
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      company_name: 'Lee Shoes Ltd',
+      address: '1 Main Street, Springfield, Oregon, 97403',
+      country: 'us',
+      currency: 'usd',
+      tax_id: 'US-98-7654321',
+    },
+  };
+}
+
+/**
+ * Object URLs and link clicks as a test sees them: jsdom has no object URLs, and would try to
+ * navigate to the link a download clicks. Answers the links clicked and the files saved, emptied
+ * before each test.
+ */
+export function captureDownloads(objectUrl: string) {
+  const clicked: { href: string; download: string }[] = [];
+  const saved: Blob[] = [];
+  beforeEach(() => {
+    clicked.length = 0;
+    saved.length = 0;
+    const createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return objectUrl;
+    };
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+  return { clicked, saved };
 }
 
 /**

@@ -78,6 +78,9 @@ export function formatDate(value: Date | string | null | undefined): string {
   return instant ? format(instant, DISPLAY_DAY, { in: utc }) : '';
 }
 
+/** 'D MMM YYYY' ("2 Nov 2026") of a 'YYYY-MM-DD' day: a statement's line, an invoice's period. */
+export const formatDay = (day: string): string => formatDate(dayStart(day));
+
 /** 'D MMM YYYY, HH:mm UTC' ("2 Nov 2026, 14:05 UTC") of an instant or ISO text, for histories; '' for none. */
 export function formatDateTime(value: Date | string | null | undefined): string {
   const instant = instantOf(value);

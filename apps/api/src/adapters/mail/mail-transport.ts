@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it (a receipt's invoice as a PDF). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Hands a finished message to the outside world: an SMTP server, or the local outbox. */

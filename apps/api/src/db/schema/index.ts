@@ -11,3 +11,4 @@ export * from './statistics';
 export * from './payments';
 export * from './two-factor';
 export * from './alerts';
+export * from './invoices';

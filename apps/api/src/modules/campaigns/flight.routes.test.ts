@@ -344,6 +344,7 @@ describe('flight dates', () => {
                 { id, advertiserId, budgetType: 'lifetime', budgetAmount: '30.00', ...NO_FLIGHT },
                 'UTC',
                 at,
+                t.config.tax,
               )!,
             ),
           ),

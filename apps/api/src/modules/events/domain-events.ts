@@ -69,8 +69,13 @@ export interface DomainEventPayloads {
     /** The campaign as decided, and what happens next to it (the approval's words). */
     campaign?: CampaignFacts & { outlook: ApprovalOutlook };
   };
-  /** A payment link was paid; the customer is told and e-mailed the receipt. */
+  /** A payment link was paid; the customer is told and e-mailed the receipt, and the payment's invoice is issued. */
   'campaign.paid': { campaignId: number; paymentId: number; payment?: PaymentFacts };
+  /**
+   * An administrator refunded (part of) a payment; the credit note that answers the refund is
+   * issued (docs/product/payments.md, Invoices). `amountCents` is what went back to the card.
+   */
+  'payment.refunded': { paymentId: number; refundId: number; amountCents: number; reason: string };
   /**
    * The customer changed a campaign's flight dates; what is due follows them (docs/product/payments.md,
    * Flight dates and money). `before` is the flight as it was.

@@ -1,6 +1,8 @@
 /**
  * The mail module: the e-mail queue (the `mail_queue` table), its sender and its templates. A
- * module queues a message with `Mailer.queue` in the transaction of its change.
+ * module queues a message with `Mailer.queue` in the transaction of its change. A module whose
+ * message needs more than its parameters registers its template (`Mailer.register`): the reset
+ * link (auth), and the receipt that carries the payment's invoice (`paymentReceiptWith`, invoices).
  */
 export { MailRepository } from './mail.repository';
 export type { Mailer } from './mail.service';
@@ -9,5 +11,7 @@ export {
   emailChangeCode,
   invitationNotice,
   passwordResetLinkContent,
+  paymentReceiptWith,
+  type ReceiptInvoice,
   signupCode,
 } from './mail.templates';

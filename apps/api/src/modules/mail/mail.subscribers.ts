@@ -128,6 +128,8 @@ export function subscribeMail(
       receiptNumber: payment.receiptNumber,
       seller: issuer,
       billedTo: billedTo(payment.billing),
+      // Its invoice is found, and attached, when the message is sent.
+      paymentId: String(paymentId),
     });
     for (const { email } of recipients) await mailer.queue(repos, email, receipt);
     afterCommit(() => mailer.kick());

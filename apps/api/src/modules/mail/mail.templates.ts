@@ -1,10 +1,18 @@
 import { approvalNotice, parseApprovalOutlook } from '@portal/contract';
 
-/** A message before it is addressed: the same words as plain text and as simple HTML. */
+/** A file sent with a message (a receipt's invoice), made when the message is sent. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A message before it is addressed: the same words as plain text and as simple HTML, and its files. */
 export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** What every message may mention besides its own parameters. */
@@ -150,8 +158,8 @@ export const campaignDeclinedNotice = defineTemplate<{ campaignName: string; rea
     ]),
 );
 
-/** A payment was received: the receipt's essentials and its address (docs/product/payments.md, Receipts). */
-export const paymentReceipt = defineTemplate<{
+/** What the receipt e-mail is queued with (docs/product/payments.md, Receipts). */
+type ReceiptParams = {
   campaignName: string;
   amount: string;
   paidOn: string;
@@ -161,26 +169,59 @@ export const paymentReceipt = defineTemplate<{
   receiptNumber: string;
   seller: string;
   billedTo: string;
-}>(
-  'payment_receipt',
-  (
-    // Messages queued before the receipt number, seller and buyer were added lack them: '' leaves them out.
-    { campaignName, amount, paidOn, card, transactionId, receiptUrl, receiptNumber = '', seller = '', billedTo = '' },
-    { productName },
-  ) =>
-    compose(
-      productName,
-      receiptNumber ? `Receipt ${receiptNumber} for ${campaignName}` : `Receipt for ${campaignName}`,
-      [
-        [`We received your payment of ${amount} for the campaign "${campaignName}" on ${paidOn}.`],
-        [`Paid with: ${card}. Transaction: ${transactionId}.`],
-        ...(receiptNumber ? [[`Receipt number: ${receiptNumber}.`]] : []),
-        ...(seller ? [[`Issued by: ${seller}.`]] : []),
-        ...(billedTo ? [[`Billed to: ${billedTo}.`]] : []),
-        [{ link: receiptUrl, label: 'Your receipt' }],
-      ],
-    ),
-);
+  /** The payment, whose invoice is found when the message is sent; absent from messages queued before invoices. */
+  paymentId?: string;
+};
+
+/** The invoice a receipt e-mail names and carries as a PDF (docs/product/payments.md, Invoices). */
+export interface ReceiptInvoice {
+  number: string;
+  attachment: MailAttachment;
+}
+
+/**
+ * The receipt e-mail: its essentials, its address, and the payment's invoice when `invoiceOf`
+ * finds one as the message is sent (the invoice is issued by the same event, so it is there).
+ */
+export const paymentReceiptWith = (invoiceOf: (paymentId: number) => Promise<ReceiptInvoice | undefined>) =>
+  defineTemplate<ReceiptParams>(
+    'payment_receipt',
+    async (
+      // Messages queued before the receipt number, seller and buyer were added lack them: '' leaves them out.
+      {
+        campaignName,
+        amount,
+        paidOn,
+        card,
+        transactionId,
+        receiptUrl,
+        receiptNumber = '',
+        seller = '',
+        billedTo = '',
+        paymentId,
+      },
+      { productName },
+    ) => {
+      const invoice = paymentId ? await invoiceOf(Number(paymentId)) : undefined;
+      const content = compose(
+        productName,
+        receiptNumber ? `Receipt ${receiptNumber} for ${campaignName}` : `Receipt for ${campaignName}`,
+        [
+          [`We received your payment of ${amount} for the campaign "${campaignName}" on ${paidOn}.`],
+          [`Paid with: ${card}. Transaction: ${transactionId}.`],
+          ...(receiptNumber ? [[`Receipt number: ${receiptNumber}.`]] : []),
+          ...(invoice ? [[`Invoice number: ${invoice.number}, attached as a PDF.`]] : []),
+          ...(seller ? [[`Issued by: ${seller}.`]] : []),
+          ...(billedTo ? [[`Billed to: ${billedTo}.`]] : []),
+          [{ link: receiptUrl, label: 'Your receipt' }],
+        ],
+      );
+      return invoice ? { ...content, attachments: [invoice.attachment] } : content;
+    },
+  );
+
+/** The receipt as the queue knows it; the invoices module registers the one that finds the invoice. */
+export const paymentReceipt = paymentReceiptWith(async () => undefined);
 
 /**
  * A daily campaign's paid period is over: the next one's link, for 7 days or the days its flight

@@ -10,6 +10,8 @@ export interface MailboxMessage {
   subject: string;
   date: string;
   text: string;
+  /** The files sent with it, by name (a receipt's invoice). */
+  attachments: string[];
 }
 
 /** The outbox's messages, newest first. */
@@ -26,6 +28,7 @@ export async function readOutbox(outboxDir: string): Promise<MailboxMessage[]> {
         subject: parsed.subject ?? '',
         date: (parsed.date ?? new Date(0)).toISOString(),
         text: parsed.text ?? '',
+        attachments: parsed.attachments.map((attachment) => attachment.filename ?? ''),
       };
     }),
   );
@@ -34,6 +37,12 @@ export async function readOutbox(outboxDir: string): Promise<MailboxMessage[]> {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+/** The names of a message's files, under its text (their content is in the .eml file). */
+const attachmentsOf = (message: MailboxMessage) =>
+  message.attachments.length === 0
+    ? ''
+    : `<p>Attached: ${message.attachments.map((name) => escapeHtml(name)).join(', ')}</p>`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -65,7 +74,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ outboxDir: string; productName:
     const messages = await readOutbox(options.outboxDir);
     const items = messages.map(
       (message) => `<li><details><summary><strong>${escapeHtml(message.subject)}</strong> to ${escapeHtml(message.to)}
-        <small>${escapeHtml(message.date)}</small></summary><pre>${linkify(message.text)}</pre></details></li>`,
+        <small>${escapeHtml(message.date)}</small></summary><pre>${linkify(message.text)}</pre>${attachmentsOf(message)}</details></li>`,
     );
     const body = messages.length === 0 ? '<p>No e-mail yet.</p>' : `<ol reversed>${items.join('\n')}</ol>`;
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>

@@ -2,6 +2,7 @@ import { centsToDollars, DAILY_PERIOD_DAYS, daysFromTo, nextDay, startOfDayIn, t
 import { randomBytes } from 'node:crypto';
 import type { AmountDue } from '@portal/contract';
 import type { CampaignRow, PaymentLinkRow, paymentLinks } from '../../db/schema';
+import { chargedFor, type TaxSetting } from '../../lib/tax';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,9 +32,12 @@ function periodDays(campaign: PricedCampaign, timeZone: string, at: Date): numbe
   return Math.max(0, Math.min(DAILY_PERIOD_DAYS, daysFromTo(first, campaign.endDate)));
 }
 
-/** What one payment of the campaign charges: the budget, or the period's days of a daily budget. */
-const linkAmountCents = (campaign: PricedCampaign, days: number | null): number =>
-  centsOf(campaign.budgetAmount) * (days ?? 1);
+/**
+ * What one payment of the campaign charges: the budget, or the period's days of a daily budget,
+ * and the tax on top when prices do not contain it (TAX_INCLUSIVE=false; decision 029).
+ */
+const linkAmountCents = (campaign: PricedCampaign, days: number | null, tax: TaxSetting): number =>
+  chargedFor(centsOf(campaign.budgetAmount) * (days ?? 1), tax);
 
 /**
  * The least a payment charges, in cents: credit never brings a link below it, since card
@@ -115,6 +119,7 @@ export function newPaymentLink(
   campaign: PricedCampaign,
   timeZone: string,
   at: Date,
+  tax: TaxSetting,
 ): typeof paymentLinks.$inferInsert | undefined {
   if (campaign.flightState === 'ended') return undefined;
   const days = periodDays(campaign, timeZone, at);
@@ -124,7 +129,7 @@ export function newPaymentLink(
     campaignId: campaign.id,
     advertiserId: campaign.advertiserId,
     token,
-    amountCents: linkAmountCents(campaign, days),
+    amountCents: linkAmountCents(campaign, days, tax),
     coversDays: days,
     status: 'open',
     createdAt: at,
@@ -132,9 +137,9 @@ export function newPaymentLink(
 }
 
 /** What an open link of the campaign asks after its flight changed: its days and amount, or none left. */
-export function repricedLink(campaign: PricedCampaign, timeZone: string, at: Date) {
+export function repricedLink(campaign: PricedCampaign, timeZone: string, at: Date, tax: TaxSetting) {
   const days = periodDays(campaign, timeZone, at);
-  return days === 0 ? undefined : { coversDays: days, amountCents: linkAmountCents(campaign, days) };
+  return days === 0 ? undefined : { coversDays: days, amountCents: linkAmountCents(campaign, days, tax) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { PaymentProviderKind } from '../../db/schema';
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
 import type { JobDefinition } from '../../lib/job-runner';
+import type { TaxSetting } from '../../lib/tax';
 import { campaignFactsOf, type CampaignRepository } from '../campaigns';
 import type { EventRepository } from '../events';
 import type { AdvertiserRepository } from '../advertisers';
@@ -33,6 +34,8 @@ export class PaymentPeriodService {
       clock: Clock;
       /** The provider whose cards automatic payment charges. */
       provider: PaymentProviderKind;
+      /** New links ask the tax on top of the budget when prices do not contain it (decision 029). */
+      tax: TaxSetting;
     },
   ) {}
 
@@ -42,7 +45,7 @@ export class PaymentPeriodService {
    * customer is told (docs/product/payments.md, Seven-day periods). Returns how many ended.
    */
   async renewEndedPeriods(): Promise<number> {
-    const { data, clock } = this.options;
+    const { data, clock, tax } = this.options;
     const now = clock.now();
     return data.withTransaction(async (repos) => {
       // Campaigns first, then their new links: the lock order of decision 016.
@@ -50,7 +53,7 @@ export class PaymentPeriodService {
       for (const campaign of ended) {
         await repos.campaigns.update(campaign.id, { paymentStatus: 'unpaid', paidUntil: null });
         if (campaign.archivedAt || campaign.approvalStatus !== 'approved') continue;
-        const next = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), now);
+        const next = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), now, tax);
         const link = next && (await repos.payments.openLink(next));
         // An account paying automatically is charged rather than asked (the next round of
         // `payments.auto.charge`); it hears only if the charge does not go through.

@@ -69,6 +69,7 @@ describe('payment races', () => {
             { id, advertiserId, budgetType: 'lifetime', budgetAmount: '100.00', ...NO_FLIGHT },
             'UTC',
             t.clock.now(),
+            t.config.tax,
           )!,
         ),
       )

@@ -1,5 +1,5 @@
 import type { ListQuery, Paginated } from '@portal/contract';
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   accountCredits,
@@ -316,6 +316,24 @@ export class PaymentRepository {
       .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
       .from(payments)
       .where(eq(payments.campaignId, campaignId));
+    return row!.cents;
+  }
+
+  /** The account's payments made from `from` until before `until`: a monthly statement's, which orders its lines itself. */
+  paymentsBetween(advertiserId: number, from: Date, until: Date): Promise<PaymentRow[]> {
+    const during = and(gte(payments.paidAt, from), lt(payments.paidAt, until));
+    return this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.advertiserId, advertiserId), during));
+  }
+
+  /** What the account paid before `before`, in cents: a statement's opening balance takes it off. */
+  async paidCentsBefore(advertiserId: number, before: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
+      .from(payments)
+      .where(and(eq(payments.advertiserId, advertiserId), lt(payments.paidAt, before)));
     return row!.cents;
   }
 

@@ -1,4 +1,5 @@
 import type { CampaignRow } from '../../db/schema';
+import type { TaxSetting } from '../../lib/tax';
 import type { AdvertiserRepository } from '../advertisers';
 import type { CampaignRepository } from '../campaigns';
 import type { EventSubscriptions } from '../events';
@@ -31,6 +32,7 @@ async function followFlight(
   campaignId: number,
   before: { startDate: string | null },
   at: Date,
+  tax: TaxSetting,
 ) {
   const campaign = await repos.campaigns.lockSubmitted(campaignId);
   if (!campaign || campaign.approvalStatus !== 'approved' || campaign.archivedAt) return;
@@ -43,11 +45,11 @@ async function followFlight(
   }
   const link = await repos.payments.lockOpenLinkOf(campaign.id);
   if (link) {
-    const priced = repricedLink(campaign, timeZone, at);
+    const priced = repricedLink(campaign, timeZone, at, tax);
     if (!priced) await repos.payments.cancelOpenLinks([campaign.id], at);
     else await repos.payments.repriceOpenLink(link, priced, at);
   } else if (owes(campaign)) {
-    const next = newPaymentLink(campaign, timeZone, at);
+    const next = newPaymentLink(campaign, timeZone, at, tax);
     if (next) await repos.payments.openLink(next);
   }
   await repos.payments.addCredit(campaign.advertiserId, creditCents, at);
@@ -60,8 +62,15 @@ async function followFlight(
  */
 export function subscribePayments(
   events: EventSubscriptions<PaymentSubscriberRepositories>,
-  /** Wakes automatic payment once a new link is visible (docs/product/payments.md, Automatic payment). */
-  { afterLinkOpened }: { afterLinkOpened: () => void },
+  {
+    tax,
+    afterLinkOpened,
+  }: {
+    /** Links ask the tax on top of the budget when prices do not contain it (decision 029). */
+    tax: TaxSetting;
+    /** Wakes automatic payment once a new link is visible (docs/product/payments.md, Automatic payment). */
+    afterLinkOpened: () => void;
+  },
 ): void {
   events.subscribe('campaign.reviewed', 'payments', async (event, { repos, afterCommit }) => {
     if (event.payload.decision !== 'approved') return;
@@ -69,12 +78,13 @@ export function subscribePayments(
     // cannot slip in between this check and the new link.
     const campaign = await repos.campaigns.lockSubmitted(event.payload.campaignId);
     if (!campaign || !owes(campaign)) return;
-    const link = newPaymentLink(campaign, await repos.advertisers.timeZoneOf(campaign.advertiserId), event.createdAt);
+    const timeZone = await repos.advertisers.timeZoneOf(campaign.advertiserId);
+    const link = newPaymentLink(campaign, timeZone, event.createdAt, tax);
     if (link && (await repos.payments.openLink(link))) afterCommit(afterLinkOpened);
   });
 
   events.subscribe('campaign.flight_changed', 'payments', async (event, { repos, afterCommit }) => {
-    await followFlight(repos, event.payload.campaignId, event.payload.before, event.createdAt);
+    await followFlight(repos, event.payload.campaignId, event.payload.before, event.createdAt, tax);
     afterCommit(afterLinkOpened);
   });
 

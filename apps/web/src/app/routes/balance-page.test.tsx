@@ -20,6 +20,7 @@ const ACTIVITIES = 'GET /api/my-payment-activities';
 const SETUP_INTENT = 'POST /api/stripe/create-setup-intent';
 const CONFIRM_SETUP = 'POST /api/sandbox/confirm-setup';
 const ADD_CARD = 'POST /api/stripe/add-payment-method';
+const DOCUMENTS = 'GET /api/payment-documents';
 
 const emptyPage = () =>
   jsonResponse({ data: [], pagination: { current_page: 1, per_page: 5, last_page: 1, total: 0 }, unread_count: 0 });
@@ -59,6 +60,7 @@ function openBalance(handlers: Record<string, ApiHandler> = {}, path = '/balance
     [BALANCE]: noBalance,
     [CARDS]: () => jsonResponse({ data: [] }),
     [ACTIVITIES]: emptyPage,
+    [DOCUMENTS]: () => jsonResponse({ data: [] }),
     'GET /api/my-notifications': emptyPage,
     ...handlers,
   });
@@ -72,11 +74,11 @@ const panel = async (title: string) =>
   (await screen.findByRole('heading', { name: title, level: 2 })).closest('section')!;
 
 describe('/balance', () => {
-  it('holds, in order, the balance, the cards, the billing details and the payments', async () => {
+  it('holds, in order, the balance, the cards, the billing details, the payments and the statements', async () => {
     openBalance();
-    await screen.findByRole('heading', { name: 'Payment activity', level: 2 });
+    await screen.findByRole('heading', { name: 'Statements', level: 2 });
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(titles).toEqual(['Current Balance', 'Payment methods', 'Billing details', 'Payment activity']);
+    expect(titles).toEqual(['Current Balance', 'Payment methods', 'Billing details', 'Payment activity', 'Statements']);
   });
 
   it('shows the Total Amount Due with a Pay link for each campaign due, and the credit left', async () => {
@@ -288,7 +290,7 @@ describe('/balance', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('lists the payments 5 a page, with a receipt link each', async () => {
+  it('lists the payments 5 a page, with their invoices and a receipt link each', async () => {
     const all = Array.from({ length: 7 }, (_, index) => payment(7 - index));
     all[1] = payment(6, { status: 'refunded', campaign_name: 'Winter boots' });
     const { user, fetchMock } = openBalance({
@@ -300,6 +302,36 @@ describe('/balance', () => {
           pagination: { current_page: page, per_page: perPage, last_page: 2, total: all.length },
         });
       },
+      // Payment 7 has its invoice; payment 6 was refunded, and has a credit note too.
+      [DOCUMENTS]: () =>
+        jsonResponse({
+          data: [
+            {
+              id: 70,
+              kind: 'invoice',
+              number: '2026-000007',
+              payment_id: 7,
+              issued_at: '2026-11-24T10:00:00.000Z',
+              total: 175,
+            },
+            {
+              id: 60,
+              kind: 'invoice',
+              number: '2026-000006',
+              payment_id: 6,
+              issued_at: '2026-11-24T10:00:00.000Z',
+              total: 175,
+            },
+            {
+              id: 61,
+              kind: 'credit_note',
+              number: 'CN-2026-000001',
+              payment_id: 6,
+              issued_at: '2026-11-25T10:00:00.000Z',
+              total: -175,
+            },
+          ],
+        }),
     });
     const activity = await panel('Payment activity');
     const table = await within(activity).findByRole('table', { name: 'Payment activity' });
@@ -308,7 +340,7 @@ describe('/balance', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Transaction ID', 'Date', 'Campaign', 'Status', 'Amount', 'Payment method', 'Actions']);
+    ).toEqual(['Transaction ID', 'Date', 'Campaign', 'Status', 'Amount', 'Payment method', 'Invoice', 'Actions']);
     // Each payment names its campaign, and its status in words, not as the provider writes it.
     expect(bodyRows(table)[0]).toEqual([
       'pi_sbx_7',
@@ -317,9 +349,18 @@ describe('/balance', () => {
       'Paid',
       '$175.00',
       'Visa •••• 4242',
+      'Invoice 2026-000007 (opens in a new tab)PDF of 2026-000007',
       'Receipt for pi_sbx_7 (opens in a new tab)',
     ]);
     expect(bodyRows(table)[1]?.slice(2, 4)).toEqual(['Winter boots', 'Refunded']);
+    const refunded = within(table).getAllByRole('row')[2]!;
+    expect(within(refunded).getByRole('link', { name: /Credit note\s*CN-2026-000001/ })).toHaveAttribute(
+      'href',
+      '/invoices/61',
+    );
+    expect(within(table).getByRole('link', { name: /Invoice\s*2026-000007/ })).toHaveAttribute('href', '/invoices/70');
+    // The invoices of the page's payments, asked for at once.
+    expect(requestsTo(fetchMock, DOCUMENTS).at(-1)?.url.searchParams.get('payment_ids')).toBe('7,6,5,4,3');
     const receipt = within(table).getByRole('link', { name: /^Receipt\s*for pi_sbx_7\s*\(opens in a new tab\)$/ });
     expect(receipt).toHaveAttribute('href', '/receipts/7');
     expect(receipt).toHaveAttribute('target', '_blank');

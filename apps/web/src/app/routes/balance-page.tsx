@@ -3,11 +3,12 @@ import { BillingDetailsPanel } from '@/features/account/components/billing-detai
 import { CurrentBalancePanel } from '@/features/payments/components/current-balance-panel';
 import { PaymentActivityPanel } from '@/features/payments/components/payment-activity-panel';
 import { PaymentMethodsPanel } from '@/features/payments/components/payment-methods-panel';
+import { StatementsPanel } from '@/features/payments/components/statements-panel';
 
 /**
  * /balance (docs/product/payments.md, Balance page), in order: the payments feature's Current
  * Balance and Payment methods, the account feature's billing details with the button that
- * changes them, and the payments feature's Payment activity.
+ * changes them, and the payments feature's Payment activity and Statements.
  */
 export function BalancePage() {
   return (
@@ -16,6 +17,7 @@ export function BalancePage() {
       <PaymentMethodsPanel />
       <BillingDetailsPanel />
       <PaymentActivityPanel />
+      <StatementsPanel />
     </Stack>
   );
 }

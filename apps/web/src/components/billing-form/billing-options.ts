@@ -1,29 +1,11 @@
-import { COUNTRY_CODES, CURRENCY_CODES } from '@portal/contract';
+import { COUNTRY_CODES, CURRENCY_CODES, displayName } from '@portal/contract';
 
 export interface Option {
   value: string;
   label: string;
 }
 
-/**
- * The lists hold lower-case ISO codes (docs/product/accounts.md); names come from the platform, so there
- * is no hand-typed list to keep up to date. A code the platform cannot name shows as itself.
- */
-const namers = new Map<'region' | 'currency', Intl.DisplayNames>();
-
-function displayName(type: 'region' | 'currency', code: string): string {
-  try {
-    let namer = namers.get(type);
-    if (!namer) {
-      namer = new Intl.DisplayNames(['en'], { type });
-      namers.set(type, namer);
-    }
-    return namer.of(code.toUpperCase()) ?? code.toUpperCase();
-  } catch {
-    return code.toUpperCase();
-  }
-}
-
+/** The lists hold lower-case ISO codes (docs/product/accounts.md); their names come from the contract's `displayName`. */
 let countries: Option[] | undefined;
 let currencies: Option[] | undefined;
 
@@ -43,6 +25,3 @@ export function currencyOptions(): Option[] {
   }));
   return currencies;
 }
-
-/** A country's name from its code, for summaries ("us" reads "United States"). */
-export const countryName = (code: string): string => displayName('region', code);

@@ -1,7 +1,7 @@
 import { Button, SimpleGrid } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
+import { countryName } from '@portal/contract';
 import { useState } from 'react';
-import { countryName } from '@/components/billing-form/billing-options';
 import { Fact } from '@/components/fact';
 import { EmptyMessage, Panel } from '@/components/panel';
 import { useSession } from '@/stores/session-store';

@@ -1,9 +1,10 @@
 import { REPORT_FIGURES, ROLE, type AnalyticsCampaign, type StatisticsEntry } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import { captureDownloads } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import { presetRange } from '../utils/report-range';
 import {
@@ -289,24 +290,7 @@ describe('/analytics', () => {
   });
 
   describe('Download CSV', () => {
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:analytics');
-    const revokeObjectURL = vi.fn();
-    const clicked: { href: string; download: string }[] = [];
-
-    beforeEach(() => {
-      clicked.length = 0;
-      createObjectURL.mockClear();
-      // jsdom has no object URLs, and would try to navigate to the link.
-      Object.assign(URL, { createObjectURL, revokeObjectURL });
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        clicked.push({ href: this.href, download: this.download });
-      });
-    });
-
-    afterEach(() => {
-      Reflect.deleteProperty(URL, 'createObjectURL');
-      Reflect.deleteProperty(URL, 'revokeObjectURL');
-    });
+    const { clicked, saved } = captureDownloads('blob:analytics');
 
     it("downloads the current search's file with the session's token, under the server's name", async () => {
       const csv = 'id,campaign_name\n9,Winter boots\n';
@@ -330,7 +314,7 @@ describe('/analytics', () => {
       expect(request?.url.searchParams.get('search')).toBe('boots');
       const exportCall = fetchMock.mock.calls.find(([input]) => String(input).startsWith(CUSTOMER_EXPORT));
       expect(new Headers(exportCall?.[1]?.headers).get('Authorization')).toBe('Bearer token-123');
-      expect(await createObjectURL.mock.calls[0]![0].text()).toBe(csv);
+      expect(await saved[0]!.text()).toBe(csv);
       // The temporary link is gone again.
       expect(document.querySelector('a[download]')).toBeNull();
     });

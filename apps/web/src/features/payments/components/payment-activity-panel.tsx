@@ -1,7 +1,7 @@
 import { Anchor, Stack, VisuallyHidden } from '@mantine/core';
-import { paymentStatusLabel, type PaymentActivity } from '@portal/contract';
+import { paymentStatusLabel, type PaymentActivity, type PaymentDocument } from '@portal/contract';
 import { IconReceipt } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import { ListPagination } from '@/components/list-controls';
@@ -9,7 +9,9 @@ import { EmptyMessage, LoadFailedMessage, Panel } from '@/components/panel';
 import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError } from '@/lib/notify';
 import { useListParams } from '@/lib/use-list-params';
+import { usePaymentDocuments } from '../api/invoices';
 import { usePaymentActivities } from '../api/list-payment-activities';
+import { DocumentLinks } from './document-links';
 import { ACTIVITY_PAGE_SIZE } from '../api/list-payment-activities';
 
 const COLUMNS: DataColumn<PaymentActivity>[] = [
@@ -49,8 +51,26 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
 ];
 
 /**
+ * The columns with each payment's invoice and credit notes, once they are known: an invoice is
+ * issued moments after its payment, so a payment just made may show none until the next visit.
+ */
+function columnsWith(documents: PaymentDocument[] | undefined): DataColumn<PaymentActivity>[] {
+  const invoice: DataColumn<PaymentActivity> = {
+    key: 'invoice',
+    header: 'Invoice',
+    cell: (payment) => {
+      const own = documents?.filter((document) => document.payment_id === payment.id) ?? [];
+      return own.length > 0 ? <DocumentLinks documents={own} /> : null;
+    },
+  };
+  // Before the receipt link, the last column.
+  return [...COLUMNS.slice(0, -1), invoice, ...COLUMNS.slice(-1)];
+}
+
+/**
  * Payment activity on /balance (docs/product/payments.md): the customer's payments, newest
- * first, 5 a page, each with a link to its receipt. The page is kept in the address.
+ * first, 5 a page, each with its invoice (docs/product/payments.md, Invoices) and a link to its
+ * receipt. The page is kept in the address.
  */
 export function PaymentActivityPanel() {
   const { page, setPage } = useListParams();
@@ -63,6 +83,8 @@ export function PaymentActivityPanel() {
   const loading = list.data === undefined && !list.isError;
   const rows = list.isError ? [] : (list.data?.data ?? []);
   const lastPage = list.isError ? 1 : Math.max(list.data?.pagination.last_page ?? 1, 1);
+  const documents = usePaymentDocuments(rows.map((payment) => payment.id));
+  const columns = useMemo(() => columnsWith(documents.data), [documents.data]);
 
   return (
     <Panel title="Payment activity">
@@ -72,7 +94,7 @@ export function PaymentActivityPanel() {
         ) : !loading && rows.length === 0 ? (
           <EmptyMessage icon={<IconReceipt aria-hidden />} title="No payments to display" />
         ) : (
-          <DataTable label="Payment activity" columns={COLUMNS} rows={rows} loading={loading} minWidth={880} />
+          <DataTable label="Payment activity" columns={columns} rows={rows} loading={loading} minWidth={1000} />
         )}
         <ListPagination label="Payment activity" page={page} lastPage={lastPage} setPage={setPage} />
       </Stack>

@@ -1,11 +1,12 @@
 import { PAYMENT_MESSAGES, ROLE, type Receipt } from '@portal/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { jsonResponse, loginResponse, requestsTo, stubApi } from '@/test/fixtures';
+import { documentParties, jsonResponse, loginResponse, requestsTo, stubApi } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const RECEIPT = 'GET /api/receipts/12';
+const DOCUMENTS = 'GET /api/payment-documents';
 
 function receipt(overrides: Partial<Receipt> = {}): Receipt {
   return {
@@ -19,17 +20,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     campaign_name: 'Winter boots',
     receipt_url: '/receipts/12',
     receipt_number: 'R-000012',
-    seller: { name: 'Ads Ltd', address: '2 Market Street, Leeds LS1 6DT', tax_id: 'GB123456789' },
-    billing: {
-      account_type: 'company',
-      name: 'Ann Lee',
-      email: 'ann@example.com',
-      company_name: 'Lee Shoes Ltd',
-      address: '1 Main Street, Springfield, Oregon, 97403',
-      country: 'us',
-      currency: 'usd',
-      tax_id: 'US-98-7654321',
-    },
+    ...documentParties(),
     covers_until: '2026-12-01T10:00:00.000Z',
     ...overrides,
   };
@@ -37,7 +28,22 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
 
 describe('/receipts/:id', () => {
   it('shows the receipt on a printable page of its own', async () => {
-    const fetchMock = stubApi({ [RECEIPT]: () => jsonResponse({ data: receipt() }) });
+    const fetchMock = stubApi({
+      [RECEIPT]: () => jsonResponse({ data: receipt() }),
+      [DOCUMENTS]: () =>
+        jsonResponse({
+          data: [
+            {
+              id: 40,
+              kind: 'invoice',
+              number: '2026-000012',
+              payment_id: 12,
+              issued_at: '2026-11-24T10:00:00.000Z',
+              total: 280,
+            },
+          ],
+        }),
+    });
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     sessionStore.signIn(loginResponse());
     const { user } = renderApp('/receipts/12');
@@ -67,6 +73,13 @@ describe('/receipts/:id', () => {
     ]) {
       expect(sheet).toHaveTextContent(text);
     }
+    // Its invoice, to open in a new tab or download.
+    const invoice = await within(sheet).findByRole('link', {
+      name: /^Invoice\s*2026-000012\s*\(opens in a new tab\)$/,
+    });
+    expect(invoice).toHaveAttribute('href', '/invoices/40');
+    expect(within(sheet).getByRole('button', { name: /^PDF\s*of 2026-000012$/ })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, DOCUMENTS)[0]?.url.searchParams.get('payment_ids')).toBe('12');
     // The status in words, not as the provider writes it.
     expect(sheet).toHaveTextContent('Paid');
     expect(sheet).not.toHaveTextContent('succeeded');
@@ -80,6 +93,7 @@ describe('/receipts/:id', () => {
 
   it('leaves out "Covers until" for a lifetime budget, and opens for administrators too', async () => {
     stubApi({
+      [DOCUMENTS]: () => jsonResponse({ data: [] }),
       [RECEIPT]: () =>
         jsonResponse({
           data: receipt({
