@@ -1,6 +1,7 @@
 import { checkoutPath, formatCents, PAYMENT_MESSAGES, type PaymentActivity } from '@portal/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  RefundRefusedError,
   WebhookEventError,
   WebhookSignatureError,
   type PaymentProvider,
@@ -24,6 +25,24 @@ export interface CheckoutServiceOptions {
   log: FastifyBaseLogger;
   /** The user's provider customer, which a payment is made for. */
   cards: CardService;
+}
+
+/**
+ * Gives back the whole of a payment that arrived for a closed link, keyed by the payment so a
+ * repeated event refunds once. Stripe keeps keys for a day but redelivers events for longer: a
+ * payment it finds refunded already was refunded by an earlier delivery, which is done.
+ */
+async function refundInFull(provider: PaymentProvider, transactionId: string): Promise<void> {
+  try {
+    await provider.refundPayment({
+      transactionId,
+      idempotencyKey: `portal-refund-${transactionId}`,
+      metadata: { portal_reason: 'payment_link_closed' },
+    });
+  } catch (error) {
+    if (error instanceof RefundRefusedError && error.alreadyRefunded) return;
+    throw error;
+  }
 }
 
 /** A sandbox payment's card: a saved one, or one typed on the checkout page. */
@@ -166,7 +185,7 @@ export class CheckoutService {
       return closed;
     });
     if (!refund || !payment) return;
-    await providerCall(this.options.log, () => provider.refundPayment(payment.transactionId));
+    await providerCall(this.options.log, () => refundInFull(provider, payment.transactionId));
     await data.withTransaction(async (repos) => {
       if (!(await repos.payments.markEventHandled(event.id, event.type, clock.now()))) return;
       await repos.audit.record(
