@@ -3,7 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { FIGURES, ROLE, type Campaign } from '@portal/contract';
 import { enterFigures, insertCampaigns } from '../../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
-import { csvColumns, csvStream, neutralizeFormula } from './analytics-csv';
+import { neutralizeFormula } from '../../lib/csv';
+import { csvColumns, csvStream } from './analytics-csv';
 
 describe('analytics pages and their CSV files', () => {
   let t: TestApp, adminToken: string;

@@ -11,7 +11,8 @@ import type { DataAccess } from '../../db/transactor';
 import { notFound } from '../../lib/http-errors';
 import { toCampaign } from '../campaigns';
 import type { AnalyticsScope, CampaignRepository, StatisticsRepository } from '../campaigns';
-import { REPORT_FIGURE_COLUMNS, reportCsvColumns, reportCsvRow, writeCsv } from './analytics-csv';
+import { writeCsv } from '../../lib/csv';
+import { REPORT_FIGURE_COLUMNS, reportCsvColumns, reportCsvRow } from './analytics-csv';
 import type { FiguresRepository } from './figures.repository';
 import { answeredFigures, campaignDays, ledgerDays, rangeDays, sumOfDays, toReport } from './report-days';
 
