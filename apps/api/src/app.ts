@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { paymentRoutes } from './modules/payments/payment.routes';
+import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { alertRoutes } from './modules/alerts/alert.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
@@ -244,6 +245,10 @@ async function productRoutes(
     cardService: services.cardService,
     checkoutService: services.checkoutService,
     paymentService: services.paymentService,
+  });
+  await product.register(adminPaymentRoutes, {
+    adminPaymentService: services.adminPaymentService,
+    refundService: services.refundService,
   });
   await product.register(filesRoutes, { storage: adapters.storage });
   // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.

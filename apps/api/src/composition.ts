@@ -49,7 +49,10 @@ import { NotificationRepository } from './modules/notifications/notification.rep
 import { NotificationService } from './modules/notifications/notification.service';
 import { subscribeNotifications } from './modules/notifications/notification.subscribers';
 import { CardService } from './modules/payments/card.service';
+import { AdminPaymentService } from './modules/payments/admin-payments.service';
 import { PaymentRepository } from './modules/payments/payment.repository';
+import { RefundRepository } from './modules/payments/refund.repository';
+import { refundJobs, RefundService } from './modules/payments/refund.service';
 import { CheckoutService } from './modules/payments/checkout.service';
 import { paymentJobs, PaymentPeriodService } from './modules/payments/payment-periods.service';
 import { PaymentService } from './modules/payments/payment.service';
@@ -87,6 +90,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     statistics: (db: Database) => new StatisticsRepository(db),
     figures: (db: Database) => new FiguresRepository(db),
     payments: (db: Database) => new PaymentRepository(db),
+    refunds: (db: Database) => new RefundRepository(db),
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
   };
@@ -142,6 +146,7 @@ export function composeServices(options: CompositionOptions) {
     ...campaignJobs(services.campaignService),
     ...flightJobs(services.flightService),
     ...paymentJobs(services.paymentPeriodService),
+    ...refundJobs(services.refundService),
     ...alertJobs(services.alertService),
   ]) {
     jobs.register(job);
@@ -302,7 +307,7 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
   // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
   const provider = adapters.payments ?? new SandboxProvider(options.database.db);
   const cardService = new CardService({ data: data('payments', 'advertisers'), clock, provider, log });
-  const paymentService = new PaymentService({ data: data('payments'), seller: config.seller });
+  const paymentService = new PaymentService({ data: data('payments', 'refunds'), seller: config.seller });
   const checkoutService = new CheckoutService({
     data: data('payments', 'campaigns', 'advertisers', 'billing', 'audit', 'events'),
     clock,
@@ -315,7 +320,14 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
     data: data('payments', 'campaigns', 'advertisers', 'events'),
     clock,
   });
-  return { cardService, paymentService, checkoutService, paymentPeriodService };
+  const adminPaymentService = new AdminPaymentService({ data: data('payments'), clock });
+  const refundService = new RefundService({
+    data: data('payments', 'refunds', 'audit', 'events'),
+    clock,
+    provider,
+    log,
+  });
+  return { cardService, paymentService, checkoutService, paymentPeriodService, adminPaymentService, refundService };
 }
 
 export type Services = ReturnType<typeof composeServices>;

@@ -12,6 +12,7 @@ import { reviewEndpoints } from './review/review.endpoints';
 import { notificationEndpoints } from './notifications/notification.endpoints';
 import { insightsEndpoints } from './insights/insights.endpoints';
 import { paymentEndpoints } from './payments/payments.endpoints';
+import { adminPaymentEndpoints } from './payments/admin-payments.endpoints';
 
 /** Every endpoint of the API, by name (a route test checks each is registered, and nothing else). */
 export const endpoints = {
@@ -29,4 +30,5 @@ export const endpoints = {
   ...notificationEndpoints,
   ...insightsEndpoints,
   ...paymentEndpoints,
+  ...adminPaymentEndpoints,
 };

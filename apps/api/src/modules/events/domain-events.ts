@@ -72,6 +72,13 @@ export interface DomainEventPayloads {
   /** A payment link was paid; the customer is told and e-mailed the receipt. */
   'campaign.paid': { campaignId: number; paymentId: number; payment?: PaymentFacts };
   /**
+   * The provider made an administrator's refund of a payment, in full or in part
+   * (docs/product/payments.md, Refunds): recorded once, when the refund succeeds. The customer is
+   * told in the portal and by e-mail; a credit note follows from it too (decision 030). Its
+   * subscribers read the payment's row for the rest (its campaign's name and card, kept as paid).
+   */
+  'payment.refunded': { paymentId: number; refundId: number; amountCents: number; reason: string };
+  /**
    * The customer changed a campaign's flight dates; what is due follows them (docs/product/payments.md,
    * Flight dates and money). `before` is the flight as it was.
    */

@@ -27,6 +27,7 @@ import {
   passwordChangedNotice,
   paymentDueNotice,
   paymentReceipt,
+  paymentRefundNotice,
 } from './mail.templates';
 import type { SellerConfig } from '../../config';
 import type { BillingSnapshot } from '../../db/schema';
@@ -112,6 +113,20 @@ export function subscribeMail(
     afterCommit(() => mailer.kick());
   });
 
+  subscribePaymentMail(events, mailer, publicOrigin, issuer);
+  subscribeAlertMail(events, mailer, publicOrigin);
+}
+
+/**
+ * Payments by e-mail (docs/product/payments.md): the receipt of a payment, a refund made of one,
+ * and the next link of a daily campaign whose paid week is over.
+ */
+function subscribePaymentMail(
+  events: EventSubscriptions<MailRepositories>,
+  mailer: Mailer,
+  publicOrigin: string,
+  issuer: string,
+): void {
   events.subscribe('campaign.paid', 'mail', async (event, { repos, afterCommit }) => {
     const { campaignId, paymentId } = event.payload;
     const payment = event.payload.payment ?? (await paymentFactsNow(repos.payments, paymentId));
@@ -129,6 +144,27 @@ export function subscribeMail(
       billedTo: billedTo(payment.billing),
     });
     for (const { email } of recipients) await mailer.queue(repos, email, receipt);
+    afterCommit(() => mailer.kick());
+  });
+
+  events.subscribe('payment.refunded', 'mail', async (event, { repos, afterCommit }) => {
+    const { paymentId, amountCents, reason } = event.payload;
+    // The campaign's name and the card as paid are kept on the payment's row, which never changes them.
+    const payment = await repos.payments.payment(paymentId);
+    if (!payment) return;
+    const notice = paymentRefundNotice.with({
+      amountCents: String(amountCents),
+      campaignName: payment.campaignName,
+      reason,
+      refundedOn: formatDate(event.createdAt),
+      card:
+        payment.cardBrand && payment.cardLast4
+          ? cardLabel(payment.cardBrand, payment.cardLast4)
+          : 'the card it was paid with',
+      receiptUrl: `${publicOrigin}${receiptPath(paymentId)}`,
+    });
+    const { recipients } = await recipientsOfCampaign(repos, payment.campaignId, 'payments');
+    for (const { email } of recipients) await mailer.queue(repos, email, notice);
     afterCommit(() => mailer.kick());
   });
 
@@ -150,8 +186,6 @@ export function subscribeMail(
     for (const { email } of recipients) await mailer.queue(repos, email, notice);
     afterCommit(() => mailer.kick());
   });
-
-  subscribeAlertMail(events, mailer, publicOrigin);
 }
 
 /**
