@@ -1,5 +1,5 @@
 import type { ListQuery, Paginated } from '@portal/contract';
-import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   accountCredits,
   campaigns,
@@ -351,12 +351,15 @@ export class PaymentRepository extends PaymentLists {
     return row!.cents;
   }
 
-  /** Revenue collected (every payment) and amount due (open links of approved, unarchived campaigns). */
+  /**
+   * Revenue collected (every payment less its succeeded refunds, docs/product/payments.md) and
+   * amount due (open links of approved, unarchived campaigns).
+   */
   async portalTotals(): Promise<{ collectedCents: number; dueCents: number }> {
-    const centsSum = (column: typeof payments.amountCents | typeof paymentLinks.amountCents) =>
+    const centsSum = (column: SQL | typeof paymentLinks.amountCents) =>
       sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
     const [[collected], [due]] = await Promise.all([
-      this.db.select({ cents: centsSum(payments.amountCents) }).from(payments),
+      this.db.select({ cents: centsSum(sql`${payments.amountCents} - ${payments.refundedCents}`) }).from(payments),
       this.db
         .select({ cents: centsSum(paymentLinks.amountCents) })
         .from(paymentLinks)
