@@ -1,4 +1,4 @@
-import type { CustomerListTab, ListQuery, ReviewListingType } from '@portal/contract';
+import type { AdminPaymentsQuery, CustomerListTab, ListQuery, ReviewListingType } from '@portal/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -60,7 +60,7 @@ export const reviewKeys = {
   user: (id: number) => [...reviewKeys.users(), 'one', id] as const,
 };
 
-/** The balance page, the checkout and the receipt. */
+/** The balance page, the checkout, the receipt and the administrators' payments page. */
 export const paymentKeys = {
   all: ['payments'] as const,
   balance: () => [...paymentKeys.all, 'balance'] as const,
@@ -69,6 +69,8 @@ export const paymentKeys = {
   activityList: (query: PageQuery) => [...paymentKeys.activities(), query] as const,
   checkout: (token: string) => [...paymentKeys.all, 'checkout', token] as const,
   receipt: (id: number) => [...paymentKeys.all, 'receipt', id] as const,
+  adminLists: () => [...paymentKeys.all, 'admin'] as const,
+  adminList: (query: AdminPaymentsQuery) => [...paymentKeys.adminLists(), query] as const,
 };
 
 /** The user's advertiser accounts, and the chosen one's team (docs/product/teams.md). */
@@ -141,6 +143,11 @@ export const staleAfter = {
     campaignKeys.lists(),
     dashboardKeys.adminStatistics(),
   ],
+  /**
+   * An administrator refunded a payment: every answer about payments (the administrators' list,
+   * receipts), the admin tiles' revenue and the users' Total spent.
+   */
+  refund: (): QueryKey[] => [paymentKeys.all, dashboardKeys.adminStatistics(), reviewKeys.users()],
   /** A card was saved: the saved cards. */
   cardAdded: (): QueryKey[] => [paymentKeys.cards()],
   /**

@@ -8,7 +8,7 @@ import {
 } from './admin-payments.schemas';
 
 const FILTER =
-  '`search` matches part of the customer\'s name or e-mail, the advertiser account\'s name, the campaign\'s name or the transaction id, ignoring case; `from` and `to` (YYYY-MM-DD, UTC days, either or both) keep the payments made on those days and between.';
+  "`search` matches part of the customer's name or e-mail, the advertiser account's name, the campaign's name or the transaction id, ignoring case; `from` and `to` (YYYY-MM-DD, UTC days, either or both) keep the payments made on those days and between.";
 
 /** The administrators' payments page and refunds (docs/product/payments.md). Administrators only. */
 export const adminPaymentEndpoints = defineEndpoints({

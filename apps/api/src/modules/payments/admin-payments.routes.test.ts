@@ -43,7 +43,7 @@ describe("the administrators' payments page and refunds", () => {
   const tag = () => randomBytes(4).toString('hex');
 
   describe('the list', () => {
-    it('shows every account\'s payments, newest first, with the account, the customer billed and what is left to refund', async () => {
+    it("shows every account's payments, newest first, with the account, the customer billed and what is left to refund", async () => {
       const word = tag();
       const ada = await t.createUser({ firstName: 'Ada', lastName: word });
       const bob = await t.createUser({ firstName: 'Bob', lastName: word });
@@ -116,7 +116,8 @@ describe("the administrators' payments page and refunds", () => {
         { campaignName: `Boots${word}` },
         { transactionId: `pi_sbx_${word}_50%` },
       ]);
-      const ids = async (search: string) => (await list(`search=${encodeURIComponent(search)}`)).data.map((row) => row.id);
+      const ids = async (search: string) =>
+        (await list(`search=${encodeURIComponent(search)}`)).data.map((row) => row.id);
       const both = [byTransaction!.id, byCampaign!.id].sort((a, b) => b - a);
       expect(await ids(`gomez${word}`)).toEqual(both);
       expect(await ids(user.email.toUpperCase())).toEqual(both);
@@ -261,7 +262,12 @@ describe("the administrators' payments page and refunds", () => {
       const events = await refundEvents(payment.id);
       expect(events.map((event) => event.payload)).toEqual([
         { paymentId: payment.id, refundId: made.id, amountCents: 2_050, reason: 'Two days did not run' },
-        { paymentId: payment.id, refundId: rest.json().data.refund.id, amountCents: 9_950, reason: 'Campaign cancelled' },
+        {
+          paymentId: payment.id,
+          refundId: rest.json().data.refund.id,
+          amountCents: 9_950,
+          reason: 'Campaign cancelled',
+        },
       ]);
       expect(events.every((event) => event.processedAt !== null)).toBe(true);
       const history = (await get(`/api/admin/campaign/${campaignId}`)).json().data.history as {
@@ -305,7 +311,7 @@ describe("the administrators' payments page and refunds", () => {
       expect((await get(`/api/admin/user/${customer.id}`)).json().data.total_spent).toBe(99.75);
     });
 
-    it('refuses a bad amount or reason with the field\'s message, and an unknown payment with 404, refunding nothing', async () => {
+    it("refuses a bad amount or reason with the field's message, and an unknown payment with 404, refunding nothing", async () => {
       const { payment } = await paidPayment();
       const reason = 'Goodwill';
       const refused: [Record<string, unknown>, string, string][] = [

@@ -40,7 +40,9 @@ describe('refunds asked at once', () => {
     for (const answer of refused) {
       expect(answer.statusCode, answer.body).toBe(422);
       expect(errorBody(answer).errors?.amount?.[0]).toMatch(
-        new RegExp(`^(${REFUND_MESSAGES.nothingLeft}|The amount cannot be more than the \\$\\d+\\.\\d{2} left to refund)$`),
+        new RegExp(
+          `^(${REFUND_MESSAGES.nothingLeft}|The amount cannot be more than the \\$\\d+\\.\\d{2} left to refund)$`,
+        ),
       );
     }
 

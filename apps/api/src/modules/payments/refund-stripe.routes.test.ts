@@ -21,7 +21,11 @@ describe('refunds with Stripe', () => {
   beforeAll(async () => {
     stripe = await startFakeStripe({ secretKey: SECRET_KEY });
     t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: 'whsec_portal', CARD_PUBLISHABLE_KEY: 'pk_test_portal' },
+      env: {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: 'whsec_portal',
+        CARD_PUBLISHABLE_KEY: 'pk_test_portal',
+      },
       payments: createStripeProvider({
         secretKey: SECRET_KEY,
         webhookSecret: 'whsec_portal',
@@ -111,7 +115,9 @@ describe('refunds with Stripe', () => {
     const [pending] = await refundRows(payment);
     expect(pending).toMatchObject({ status: 'pending', amountCents: 6_000 });
     expect(await rowOf(payment)).toMatchObject({ refundedCents: 0, refundPendingCents: 6_000 });
-    const admin = (await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: bearer(adminToken) })).json();
+    const admin = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/payments', headers: bearer(adminToken) })
+    ).json();
     expect(admin.data.find((row: { id: number }) => row.id === payment.id)).toMatchObject({
       refunded: 0,
       refundable: 39.99,

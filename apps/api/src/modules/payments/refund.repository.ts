@@ -43,7 +43,11 @@ export class RefundRepository {
       .select()
       .from(paymentRefunds)
       .where(
-        and(eq(paymentRefunds.status, 'pending'), gte(paymentRefunds.createdAt, from), lt(paymentRefunds.createdAt, to)),
+        and(
+          eq(paymentRefunds.status, 'pending'),
+          gte(paymentRefunds.createdAt, from),
+          lt(paymentRefunds.createdAt, to),
+        ),
       )
       .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id))
       .limit(limit);

@@ -1,5 +1,5 @@
-import { Button, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PAYMENT_MESSAGES, paymentStatusLabel, type Receipt } from '@portal/contract';
+import { Button, Card, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { PAYMENT_MESSAGES, paymentStatusLabel, type Receipt, type Refund } from '@portal/contract';
 import { IconPrinter, IconReceiptOff } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import logoMark from '@/assets/logo-mark.svg';
@@ -11,6 +11,35 @@ import { isApiError } from '@/lib/api-error';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useReceipt } from '../api/get-receipt';
 import classes from './receipt-page.module.css';
+
+/** The refunds made of the payment, oldest first (docs/product/payments.md, Refunds). */
+function RefundsList({ refunds }: { refunds: Refund[] }) {
+  return (
+    <div>
+      <Title order={2} size="h4" mb="sm">
+        Refunds
+      </Title>
+      <Table aria-label="Refunds" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {refunds.map((refund) => (
+            <Table.Tr key={refund.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(refund.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsd(refund.amount)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{refund.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
 
 function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   const { billing, seller } = receipt;
@@ -44,8 +73,10 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           <Fact label="Card">{receipt.payment_method ?? '—'}</Fact>
           <Fact label="Campaign">{receipt.campaign_name}</Fact>
           <Fact label="Status">{paymentStatusLabel(receipt.status)}</Fact>
+          {receipt.refunded > 0 && <Fact label="Refunded">{formatUsd(receipt.refunded)}</Fact>}
         </SimpleGrid>
         {receipt.covers_until && <Text size="sm">Covers until {formatDate(receipt.covers_until)}</Text>}
+        {receipt.refunds.length > 0 && <RefundsList refunds={receipt.refunds} />}
         <Divider />
         <div>
           <Title order={2} size="h4" mb="sm">
