@@ -1,6 +1,7 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { DAY_RANGE_MESSAGES, daysOutOfOrder, isDay } from '@portal/contract';
 import { useState } from 'react';
+import { DayField } from '@/components/day-field';
 
 export interface DayFilter {
   from?: string;
@@ -32,22 +33,8 @@ export function PaymentDaysFilter({ days, onChange }: { days: DayFilter; onChang
 
   return (
     <Group gap="sm" align="flex-start" wrap="nowrap">
-      <TextInput
-        type="date"
-        label="From"
-        value={typed.from ?? ''}
-        error={error?.from}
-        w={{ base: 'calc(50% - 6px)', xs: 170 }}
-        onChange={(event) => type('from', event.currentTarget.value)}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        value={typed.to ?? ''}
-        error={error?.to}
-        w={{ base: 'calc(50% - 6px)', xs: 170 }}
-        onChange={(event) => type('to', event.currentTarget.value)}
-      />
+      <DayField label="From" value={typed.from ?? ''} error={error?.from} onChange={(day) => type('from', day)} />
+      <DayField label="To" value={typed.to ?? ''} error={error?.to} onChange={(day) => type('to', day)} />
     </Group>
   );
 }
