@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isWholeCents, textField } from '../common/common.schemas';
+import { dollarsNumber, isWholeCents, numberFromText, textField } from '../common/common.schemas';
 import { DAY_RANGE_MESSAGES, dayField, daysOutOfOrder } from '../common/day-range';
 import { listQuerySchema, paginatedResponseSchema } from '../common/list.schemas';
 import { dollarsToCents, formatUsd } from '../common/money';
@@ -44,16 +44,8 @@ export function refundAmountError(amount: number, refundable: number): string | 
 }
 
 /** Dollars as JSON sends them (a number) or a form does (a string); cents only, more than 0. */
-const refundAmountSchema = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null || issue.input === ''
-          ? REFUND_MESSAGES.amountRequired
-          : REFUND_MESSAGES.amountNotNumber,
-    })
-    .refine((value) => Number.isFinite(value), { error: REFUND_MESSAGES.amountNotNumber, abort: true })
+const refundAmountSchema = numberFromText(
+  dollarsNumber(REFUND_MESSAGES.amountRequired, REFUND_MESSAGES.amountNotNumber)
     .refine((value) => value > 0, { error: REFUND_MESSAGES.amountPositive, abort: true })
     .refine(isWholeCents, { error: REFUND_MESSAGES.amountDecimals })
     .meta({ description: 'US dollars, at most two decimals: more than 0 and at most what is left to refund' }),
