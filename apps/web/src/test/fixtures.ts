@@ -1,6 +1,6 @@
 import { ROLE, type Checkout, type LoginResponse, type RegistrationUser } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 
 export function loginResponse(
   overrides: { role_id?: number; token?: string; id?: number; is_first_login?: boolean } = {},
@@ -181,4 +181,21 @@ export function checkout(overrides: Partial<Checkout> = {}): Checkout {
     provider: 'sandbox',
     ...overrides,
   };
+}
+
+/**
+ * The files a test's page saves (`saveFile`), as the links it clicks: jsdom has no object URLs and
+ * would try to follow the link. Undone when the test finishes.
+ */
+export function captureDownloads(objectUrl = 'blob:download') {
+  const saved: { href: string; download: string }[] = [];
+  Object.assign(URL, { createObjectURL: vi.fn(() => objectUrl), revokeObjectURL: vi.fn() });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.href, download: this.download });
+  });
+  onTestFinished(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+  return saved;
 }

@@ -7,7 +7,7 @@ import {
   REFUND_MESSAGES,
   refundRequestSchema,
 } from '@portal/contract';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/dialog';
 import { FormActions } from '@/components/form-actions';
 import { isApiError } from '@/lib/api-error';
@@ -60,13 +60,8 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
     validate: (values) => refundErrors(values, payment.refundable),
   });
 
-  const submit = (element: HTMLFormElement) => {
+  const send = ({ amount, reason }: RefundValues, element: HTMLFormElement | null) => {
     if (refund.isPending) return;
-    if (form.validate().hasErrors) {
-      focusFirstInvalid(element);
-      return;
-    }
-    const { amount, reason } = form.getValues();
     refund.mutate(
       { id: payment.id, body: { amount: amountOf(amount), reason: reason.trim() } },
       {
@@ -85,15 +80,15 @@ function RefundForm({ payment, onDone }: { payment: AdminPayment; onDone: () => 
       },
     );
   };
+  // The form element comes with the submit event: where the keyboard goes back to what is refused.
+  const formOf = (event: FormEvent<HTMLFormElement> | undefined) => event?.currentTarget ?? null;
+  const submit = form.onSubmit(
+    (values, event) => send(values, formOf(event)),
+    (_errors, _values, event) => focusFirstInvalid(formOf(event)),
+  );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit(event.currentTarget);
-      }}
-    >
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">
           {formatUsd(payment.amount)} paid for &ldquo;{payment.campaign_name}&rdquo; on {formatDate(payment.created_at)}

@@ -1,19 +1,10 @@
-import { DAY_RANGE_MESSAGES, REFUND_LIMITS, REFUND_MESSAGES, ROLE, type AdminPayment } from '@portal/contract';
+import { DAY_RANGE_MESSAGES, REFUND_LIMITS, REFUND_MESSAGES, type AdminPayment } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_VALUE } from '@/lib/format';
-import { sessionStore } from '@/stores/session-store';
-import {
-  bodyRows,
-  findToast,
-  jsonResponse,
-  loginResponse,
-  requestsTo,
-  stubApi,
-  type ApiHandler,
-} from '@/test/fixtures';
-import { fillIn, renderApp } from '@/test/render-app';
+import { bodyRows, captureDownloads, findToast, jsonResponse, requestsTo, type ApiHandler } from '@/test/fixtures';
+import { fillIn, renderAsAdmin } from '@/test/render-app';
 
 const LIST = 'GET /api/admin/payments';
 const EXPORT = 'GET /api/admin/payments/export';
@@ -52,15 +43,9 @@ const page = (data: AdminPayment[], total = data.length) =>
     pagination: { current_page: 1, per_page: 10, last_page: Math.max(1, Math.ceil(total / 10)), total },
   });
 
-function openAsAdmin(path: string, handlers: Record<string, ApiHandler>) {
-  const fetchMock = stubApi(handlers);
-  sessionStore.signIn(loginResponse({ role_id: ROLE.admin }));
-  return { ...renderApp(path), fetchMock };
-}
-
 describe('/admin/payments', () => {
   it('lists every payment with its account, customer, refunds and status in words, from the menu', async () => {
-    const { fetchMock } = openAsAdmin('/admin/payments', {
+    const { fetchMock } = renderAsAdmin('/admin/payments', {
       [LIST]: () =>
         page([
           payment(),
@@ -103,7 +88,7 @@ describe('/admin/payments', () => {
   });
 
   it('keeps the search and days in the address, asks with them, and refuses days out of order', async () => {
-    const { fetchMock, router } = openAsAdmin('/admin/payments?search=lee&from=2026-11-01', {
+    const { fetchMock, router } = renderAsAdmin('/admin/payments?search=lee&from=2026-11-01', {
       [LIST]: () => page([payment()]),
     });
     await screen.findByText('pi_sbx_12');
@@ -126,39 +111,24 @@ describe('/admin/payments', () => {
   });
 
   it('says so when no payment matches, and offers no file then', async () => {
-    openAsAdmin('/admin/payments?search=nobody', { [LIST]: () => page([]) });
+    renderAsAdmin('/admin/payments?search=nobody', { [LIST]: () => page([]) });
     expect(await screen.findByText('No payments found')).toBeInTheDocument();
     expect(screen.getByText('No payment matches the search and dates.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
   describe('Download CSV', () => {
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:payments');
-    const clicked: { href: string; download: string }[] = [];
-
-    beforeEach(() => {
-      clicked.length = 0;
-      // jsdom has no object URLs, and would try to navigate to the link.
-      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        clicked.push({ href: this.href, download: this.download });
-      });
-    });
-    afterEach(() => {
-      Reflect.deleteProperty(URL, 'createObjectURL');
-      Reflect.deleteProperty(URL, 'revokeObjectURL');
-    });
-
     it("downloads the same search and days, under the server's name", async () => {
-      const { fetchMock, user } = openAsAdmin('/admin/payments?search=lee&to=2026-11-30', {
+      const { fetchMock, user } = renderAsAdmin('/admin/payments?search=lee&to=2026-11-30', {
         [LIST]: () => page([payment()]),
         [EXPORT]: () =>
           new Response('id\n12\n', {
             headers: { 'Content-Disposition': 'attachment; filename="payments-2026-11-24.csv"' },
           }),
       });
+      const saved = captureDownloads('blob:payments');
       await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
-      await waitFor(() => expect(clicked).toEqual([{ href: 'blob:payments', download: 'payments-2026-11-24.csv' }]));
+      await waitFor(() => expect(saved).toEqual([{ href: 'blob:payments', download: 'payments-2026-11-24.csv' }]));
       const [request] = requestsTo(fetchMock, EXPORT);
       expect(request?.url.searchParams.toString()).toBe('search=lee&to=2026-11-30');
     });
@@ -167,7 +137,7 @@ describe('/admin/payments', () => {
 
 describe('the refund dialog', () => {
   async function openDialog(handlers: Record<string, ApiHandler> = {}) {
-    const opened = openAsAdmin('/admin/payments', { [LIST]: () => page([payment()]), ...handlers });
+    const opened = renderAsAdmin('/admin/payments', { [LIST]: () => page([payment()]), ...handlers });
     await opened.user.click(await screen.findByRole('button', { name: 'Refund pi_sbx_12' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
     return { ...opened, dialog };
@@ -279,7 +249,7 @@ describe('the refund dialog', () => {
   });
 
   it('is not offered for a payment refunded in full', async () => {
-    openAsAdmin('/admin/payments', {
+    renderAsAdmin('/admin/payments', {
       [LIST]: () => page([payment({ status: 'refunded', refunded: 120, refundable: 0 })]),
     });
     expect(await screen.findByRole('button', { name: 'Refund pi_sbx_12' })).toBeDisabled();
