@@ -41,10 +41,10 @@ export const adminPaymentEndpoints = defineEndpoints({
     tag: 'payments',
     summary: 'Refund a payment in full or in part, with a reason',
     description:
-      'The amount is more than 0 and at most what is left to refund (422 otherwise, also when refunds asked for at the same moment leave less). The money goes back through the payment provider: 502 when it refuses (nothing is refunded), 503 when it does not answer (the refund stays pending and is completed automatically). The customer is told in the portal and by e-mail.',
+      'The amount is more than 0 and at most what is left to refund (422 otherwise, also when refunds asked for at the same moment leave less). The money goes back through the payment provider that took it (409 when the portal now runs on another one): 502 when it refuses (nothing is refunded), 503 when it does not answer (the refund stays pending and is completed automatically). The customer is told in the portal and by e-mail.',
     params: idParams('The payment id, a whole number'),
     body: refundRequestSchema,
     response: refundResponseSchema,
-    errors: [401, 403, 404, 422, 502, 503],
+    errors: [401, 403, 404, 409, 422, 502, 503],
   },
 });

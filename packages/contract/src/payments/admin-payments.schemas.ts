@@ -22,6 +22,8 @@ export const REFUND_MESSAGES = {
   reasonRequired: 'Give the reason for the refund',
   reasonTooLong: `The reason must be at most ${REFUND_LIMITS.reasonMaxLength} characters`,
   paymentNotFound: 'Payment not found',
+  /** A payment the sandbox took cannot go back through Stripe, nor one Stripe took through the sandbox. */
+  otherProvider: 'This payment was taken by another payment provider, so it cannot be refunded here',
   made: 'The refund was made. The customer is told by e-mail.',
   /** The provider answered that it would not make the refund (its own words follow): nothing was refunded. */
   refused: (providerMessage: string) => `The payment provider refused the refund: ${providerMessage}`,

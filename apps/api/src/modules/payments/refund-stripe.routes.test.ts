@@ -153,6 +153,17 @@ describe('refunds with Stripe', () => {
     ]);
   });
 
+  it('refuses a payment the sandbox took, which Stripe cannot give back (409), holding nothing', async () => {
+    const [payment] = await insertPayments(t, await t.createUser(), [{ provider: 'sandbox' }]);
+    const asked = stripe.requests.length;
+    const answer = await refund(payment!.id, { amount: 10, reason: 'Goodwill' });
+    expect(answer.statusCode).toBe(409);
+    expect(errorBody(answer)).toEqual({ message: REFUND_MESSAGES.otherProvider });
+    expect(stripe.requests.length).toBe(asked);
+    expect(await refundRows(payment!)).toEqual([]);
+    expect(await rowOf(payment!)).toMatchObject({ refundedCents: 0, refundPendingCents: 0 });
+  });
+
   it('leaves a refund pending for more than a day to an administrator: its key may be forgotten', async () => {
     const payment = await stripePayment();
     stripe.fail({ method: 'POST', path: '/v1/refunds' }, { status: 500, error: { type: 'api_error' } }, 3);

@@ -88,6 +88,8 @@ export class RefundService {
     return data.withTransaction(async (repos) => {
       const payment = await repos.payments.lockPayment(paymentId);
       if (!payment) throw notFound(REFUND_MESSAGES.paymentNotFound);
+      // The sandbox would "refund" a Stripe payment without moving any money back.
+      if (payment.provider !== this.options.provider.kind) throw new HttpError(409, REFUND_MESSAGES.otherProvider);
       const leftCents = payment.amountCents - payment.refundedCents - payment.refundPendingCents;
       const problem = refundAmountError(request.amount, centsToDollars(leftCents));
       if (problem) throw fieldError(422, 'amount', problem);
@@ -103,8 +105,14 @@ export class RefundService {
 
   /** The provider's answer: made, refused with its words, or undefined when none came (the outcome is unknown). */
   private async ask(refund: PaymentRefundRow, payment: PaymentRow): Promise<RefundOutcome | undefined> {
+    const { provider, log } = this.options;
+    if (payment.provider !== provider.kind) {
+      // Held before the portal moved to another provider: only the one that took it can answer.
+      log.error({ refundId: refund.id }, 'refund pending with another payment provider; left pending');
+      return undefined;
+    }
     try {
-      const made = await this.options.provider.refundPayment({
+      const made = await provider.refundPayment({
         transactionId: payment.transactionId,
         amountCents: refund.amountCents,
         idempotencyKey: refundKey(refund),
@@ -113,7 +121,7 @@ export class RefundService {
       return { status: 'succeeded', providerRefundId: made.id };
     } catch (error) {
       if (error instanceof RefundRefusedError) return { status: 'failed', failure: error.message };
-      this.options.log.error({ err: error, refundId: refund.id }, 'refund not answered by the provider; left pending');
+      log.error({ err: error, refundId: refund.id }, 'refund not answered by the provider; left pending');
       return undefined;
     }
   }
