@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { paymentStatusLabel, type AdminPayment } from '@portal/contract';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
@@ -40,7 +40,8 @@ function columns(onRefund: (payment: AdminPayment) => void): DataColumn<AdminPay
       header: 'Actions',
       card: 'actions',
       cell: (payment) => (
-        <Group gap="xs" wrap="nowrap">
+        // One above the other, so that the table fits beside the menu on a laptop's screen.
+        <Stack gap={4} align="flex-start">
           <Button
             size="xs"
             variant="default"
@@ -55,7 +56,7 @@ function columns(onRefund: (payment: AdminPayment) => void): DataColumn<AdminPay
             <VisuallyHidden> for {payment.transaction_id}</VisuallyHidden>
             <NewTabHint />
           </Anchor>
-        </Group>
+        </Stack>
       ),
     },
   ];
@@ -71,5 +72,5 @@ export function AdminPaymentsTable({
   loading: boolean;
   onRefund: (payment: AdminPayment) => void;
 }) {
-  return <DataTable label="Payments" columns={columns(onRefund)} rows={payments} loading={loading} minWidth={1180} />;
+  return <DataTable label="Payments" columns={columns(onRefund)} rows={payments} loading={loading} minWidth={1040} />;
 }
