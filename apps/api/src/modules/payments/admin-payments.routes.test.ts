@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import { advertisers, domainEvents, paymentRefunds, payments } from '../../db/schema';
 import { approveCampaign, payOpenLink, wizardOf } from '../../../test/campaigns';
-import { insertPayments } from '../../../test/payments';
+import { insertPayments } from '../../../test/payment-rows';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 
 const PUBLIC_ORIGIN = 'https://ads.example.com';

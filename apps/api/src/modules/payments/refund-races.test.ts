@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { REFUND_MESSAGES, ROLE } from '@portal/contract';
 import { domainEvents, paymentRefunds, payments } from '../../db/schema';
-import { insertPayments } from '../../../test/payments';
+import { insertPayments } from '../../../test/payment-rows';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 
 const REFUNDS = 20;

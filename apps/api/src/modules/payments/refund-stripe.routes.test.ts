@@ -5,7 +5,7 @@ import { REFUND_MESSAGES, ROLE } from '@portal/contract';
 import { createStripeProvider } from '../../adapters/payments/stripe-provider';
 import { auditLog, domainEvents, paymentRefunds, payments, type PaymentRow } from '../../db/schema';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
-import { insertPayments } from '../../../test/payments';
+import { insertPayments } from '../../../test/payment-rows';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 import { REFUND_JOBS } from './refund.service';
 
