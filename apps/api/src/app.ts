@@ -25,6 +25,7 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { paymentRoutes } from './modules/payments/payment.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
+import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { alertRoutes } from './modules/alerts/alert.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
@@ -248,6 +249,10 @@ async function productRoutes(
     autoPayService: services.autoPayService,
   });
   await product.register(invoiceRoutes, { invoiceService: services.invoiceService });
+  await product.register(adminPaymentRoutes, {
+    adminPaymentService: services.adminPaymentService,
+    refundService: services.refundService,
+  });
   await product.register(filesRoutes, { storage: adapters.storage });
   // The embedded storage's signed URLs point at the API itself; S3's point at the bucket.
   if (adapters.storage instanceof LocalFileStorage) {

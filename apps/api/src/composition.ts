@@ -51,7 +51,10 @@ import { subscribeNotifications } from './modules/notifications/notification.sub
 import { AutoPayRepository } from './modules/payments/auto-pay.repository';
 import { AUTO_PAY_JOB, autoPayJobs, AutoPayService } from './modules/payments/auto-pay.service';
 import { CardService } from './modules/payments/card.service';
+import { AdminPaymentService } from './modules/payments/admin-payments.service';
 import { PaymentRepository } from './modules/payments/payment.repository';
+import { RefundRepository } from './modules/payments/refund.repository';
+import { refundJobs, RefundService } from './modules/payments/refund.service';
 import { CheckoutService } from './modules/payments/checkout.service';
 import { paymentJobs, PaymentPeriodService } from './modules/payments/payment-periods.service';
 import { PaymentService } from './modules/payments/payment.service';
@@ -94,6 +97,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     payments: (db: Database) => new PaymentRepository(db),
     autoPay: (db: Database) => new AutoPayRepository(db),
     invoices: (db: Database) => new InvoiceRepository(db),
+    refunds: (db: Database) => new RefundRepository(db),
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
   };
@@ -150,6 +154,7 @@ export function composeServices(options: CompositionOptions) {
     ...flightJobs(services.flightService),
     ...paymentJobs(services.paymentPeriodService),
     ...autoPayJobs(services.autoPayService),
+    ...refundJobs(services.refundService),
     ...alertJobs(services.alertService),
   ]) {
     jobs.register(job);
@@ -324,7 +329,7 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
   // The sandbox keeps its records in the portal's own database (docs/product/payments.md).
   const provider = adapters.payments ?? new SandboxProvider(options.database.db);
   const cardService = new CardService({ data: data('payments', 'advertisers', 'autoPay'), clock, provider, log });
-  const paymentService = new PaymentService({ data: data('payments', 'autoPay'), seller: config.seller });
+  const paymentService = new PaymentService({ data: data('payments', 'autoPay', 'refunds'), seller: config.seller });
   const checkoutService = new CheckoutService({
     data: data('payments', 'campaigns', 'advertisers', 'billing', 'audit', 'events'),
     clock,
@@ -346,7 +351,22 @@ function composePaymentServices(options: CompositionOptions, data: DataFor) {
     log,
     cards: cardService,
   });
-  return { cardService, paymentService, checkoutService, paymentPeriodService, autoPayService };
+  const adminPaymentService = new AdminPaymentService({ data: data('payments'), clock });
+  const refundService = new RefundService({
+    data: data('payments', 'refunds', 'audit', 'events'),
+    clock,
+    provider,
+    log,
+  });
+  return {
+    cardService,
+    paymentService,
+    checkoutService,
+    paymentPeriodService,
+    autoPayService,
+    adminPaymentService,
+    refundService,
+  };
 }
 
 export type Services = ReturnType<typeof composeServices>;

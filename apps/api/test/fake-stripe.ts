@@ -16,8 +16,11 @@ import Stripe from 'stripe';
  * | `GET /v1/payment_methods/:id` | a payment method registered by the test, else Stripe's 404    |
  * | `POST /v1/checkout/sessions`  | a new, open Checkout Session, `url` on checkout.stripe.test   |
  * | `GET /v1/payment_intents/:id` | a payment intent; `expand[]=latest_charge` expands its charge |
- * | `POST /v1/refunds`            | a full refund of `payment_intent`, once per idempotency key   |
+ * | `POST /v1/refunds`            | `amount` (or all that is left) back, once per idempotency key |
  * | `POST /v1/payment_intents`    | an off-session charge of a saved card, once per idempotency key |
+ *
+ * A refund of more than is left of its payment answers Stripe's 400 (`amount_too_large`, or
+ * `charge_already_refunded` when nothing is left).
  *
  * Unknown ids answer Stripe's 404 (`resource_missing`), other paths Stripe's "Unrecognized request
  * URL"; a request with no API key, or another key than `secretKey` when one is given, answers 401;
@@ -370,10 +373,30 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     if (intentId === undefined) throw parameterMissing('payment_intent');
     const intent = paymentIntents.get(intentId);
     if (!intent) throw resourceMissing('payment_intent', intentId, 'payment_intent');
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + Number(refund.amount), 0);
+    const left = Number(intent.amount_received) - refunded;
+    if (left <= 0) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${String(intent.latest_charge)} has already been refunded.`,
+      });
+    }
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (amount > left) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        param: 'amount',
+      });
+    }
     const refund: StripeObject = {
       id: stripeId('re'),
       object: 'refund',
-      amount: intent.amount_received,
+      amount,
       charge: intent.latest_charge,
       created: now(),
       currency: 'usd',

@@ -13,6 +13,7 @@ import { notificationEndpoints } from './notifications/notification.endpoints';
 import { insightsEndpoints } from './insights/insights.endpoints';
 import { paymentEndpoints } from './payments/payments.endpoints';
 import { invoiceEndpoints } from './invoices/invoices.endpoints';
+import { adminPaymentEndpoints } from './payments/admin-payments.endpoints';
 
 /** Every endpoint of the API, by name (a route test checks each is registered, and nothing else). */
 export const endpoints = {
@@ -31,4 +32,5 @@ export const endpoints = {
   ...insightsEndpoints,
   ...paymentEndpoints,
   ...invoiceEndpoints,
+  ...adminPaymentEndpoints,
 };

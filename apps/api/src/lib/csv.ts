@@ -1,7 +1,11 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 
-/** The CSV files the API writes (the analytics exports, the monthly statements). */
+/**
+ * The CSV files the portal writes (the analytics exports, the monthly statements, the
+ * administrators' payments): rows written as the client reads them, and no cell a spreadsheet
+ * would run as a formula.
+ */
 
 /**
  * A value a spreadsheet would read as a formula (it starts with =, +, -, @, a tab or a carriage

@@ -162,6 +162,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ),
               },
               {
+                path: paths.admin.payments,
+                lazy: lazyComponent(
+                  () => import('@/features/payments/routes/admin-payments-page'),
+                  'AdminPaymentsPage',
+                ),
+              },
+              {
                 path: paths.admin.users,
                 lazy: lazyComponent(() => import('@/features/review/routes/admin-users-page'), 'AdminUsersPage'),
               },

@@ -44,6 +44,7 @@ export const paths = {
     dashboard: '/admin/dashboard',
     campaigns: '/admin/campaigns',
     analytics: '/admin/analytics',
+    payments: '/admin/payments',
     users: '/admin/users',
     viewCampaign: NOTICE_PAGES.reviewCampaign,
     myAccount: MY_ACCOUNT_PAGES.admin,

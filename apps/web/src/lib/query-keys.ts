@@ -1,4 +1,4 @@
-import type { CustomerListTab, ListQuery, ReviewListingType } from '@portal/contract';
+import type { AdminPaymentsQuery, CustomerListTab, ListQuery, ReviewListingType } from '@portal/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
@@ -60,7 +60,7 @@ export const reviewKeys = {
   user: (id: number) => [...reviewKeys.users(), 'one', id] as const,
 };
 
-/** The balance page, the checkout, the receipt, the invoices and the statements. */
+/** The balance page, the checkout, the receipt, the invoices, the statements and the administrators' payments page. */
 export const paymentKeys = {
   all: ['payments'] as const,
   balance: () => [...paymentKeys.all, 'balance'] as const,
@@ -74,6 +74,8 @@ export const paymentKeys = {
   documents: (paymentIds: number[]) => [...paymentKeys.activities(), 'documents', paymentIds] as const,
   statements: () => [...paymentKeys.all, 'statements'] as const,
   statement: (month: string) => [...paymentKeys.statements(), month] as const,
+  adminLists: () => [...paymentKeys.all, 'admin'] as const,
+  adminList: (query: AdminPaymentsQuery) => [...paymentKeys.adminLists(), query] as const,
 };
 
 /** The user's advertiser accounts, and the chosen one's team (docs/product/teams.md). */
@@ -147,6 +149,11 @@ export const staleAfter = {
     campaignKeys.lists(),
     dashboardKeys.adminStatistics(),
   ],
+  /**
+   * An administrator refunded a payment: every answer about payments (the administrators' list,
+   * receipts), the admin tiles' revenue and the users' Total spent.
+   */
+  refund: (): QueryKey[] => [paymentKeys.all, dashboardKeys.adminStatistics(), reviewKeys.users()],
   /** A card was saved: the saved cards. */
   cardAdded: (): QueryKey[] => [paymentKeys.cards()],
   /** The default card or automatic payment changed: the cards (which one is the default) and the balance (the switch). */

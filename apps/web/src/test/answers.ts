@@ -23,6 +23,7 @@ export function paymentActivity(): PaymentActivity {
     created_at: '2026-11-24T10:00:00.000Z',
     status: 'succeeded',
     amount: 175,
+    refunded: 0,
     payment_method: 'Visa •••• 4242',
     campaign_id: 9,
     campaign_name: 'Winter boots',

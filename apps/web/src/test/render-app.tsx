@@ -4,8 +4,11 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createRoutes } from '@/app/router';
+import { ROLE } from '@portal/contract';
 import { setNavigate } from '@/lib/navigation';
 import { createQueryClient } from '@/lib/query-client';
+import { sessionStore } from '@/stores/session-store';
+import { loginResponse, stubApi, type ApiHandler } from './fixtures';
 
 /**
  * Renders the real route tree at a path, as a user arriving there would see it. Tests on fake
@@ -44,4 +47,11 @@ export function renderApp(
 export async function fillIn(user: UserEvent, field: HTMLElement, text: string) {
   await user.click(field);
   await user.paste(text);
+}
+
+/** Renders the route tree at a path for a signed-in administrator, the API answering as `handlers` say. */
+export function renderAsAdmin(path: string, handlers: Record<string, ApiHandler>) {
+  const fetchMock = stubApi(handlers);
+  sessionStore.signIn(loginResponse({ role_id: ROLE.admin }));
+  return { ...renderApp(path), fetchMock };
 }

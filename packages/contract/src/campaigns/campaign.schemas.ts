@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { gatherIndexedField, idSchema, isWholeCents, textField } from '../common/common.schemas';
+import {
+  dollarsNumber,
+  gatherIndexedField,
+  idSchema,
+  isWholeCents,
+  numberFromText,
+  textField,
+} from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
 import { amountDueSchema } from '../common/money';
 import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
@@ -98,16 +105,8 @@ export const CAMPAIGN_MESSAGES = {
  * The budget as JSON sends it (a number) or a form does (a string of digits). Cents only: a
  * third decimal is refused rather than rounded away.
  */
-const budgetAmountSchema = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null || issue.input === ''
-          ? CAMPAIGN_MESSAGES.budgetRequired
-          : CAMPAIGN_MESSAGES.budgetNotNumber,
-    })
-    .refine((value) => Number.isFinite(value), { error: CAMPAIGN_MESSAGES.budgetNotNumber, abort: true })
+const budgetAmountSchema = numberFromText(
+  dollarsNumber(CAMPAIGN_MESSAGES.budgetRequired, CAMPAIGN_MESSAGES.budgetNotNumber)
     .refine((value) => value !== 0, { error: CAMPAIGN_MESSAGES.budgetZero, abort: true })
     .refine((value) => value > 0, { error: CAMPAIGN_MESSAGES.budgetNegative, abort: true })
     .refine(isWholeCents, {

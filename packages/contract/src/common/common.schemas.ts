@@ -96,3 +96,23 @@ export const gatherIndexedField =
  * floating point 19.99 × 100 is 1998.9999999999998, not 1999.
  */
 export const isWholeCents = (dollars: number): boolean => Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;
+
+/**
+ * A number as JSON sends it, or as text as a url-encoded or multipart form does: text is read as
+ * a number (empty text stays empty, for the schema's "required" message).
+ */
+export const numberFromText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value), schema);
+
+/**
+ * An amount of dollars (a budget, a refund): none (missing, null or empty) gets `requiredMessage`,
+ * anything that is not a finite number `notNumberMessage`. Its own rules follow (more than 0, at
+ * most two decimals with `isWholeCents`, …).
+ */
+export const dollarsNumber = (requiredMessage: string, notNumberMessage: string) =>
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === '' ? requiredMessage : notNumberMessage,
+    })
+    .refine((value) => Number.isFinite(value), { error: notNumberMessage, abort: true });

@@ -22,7 +22,7 @@ export interface FileField {
 }
 
 /** 4xx and 5xx statuses an endpoint documents, each answered in the error format. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 422 | 429 | 502 | 503;
 
 /**
  * One API endpoint, defined once and used by both sides: the API registers its route from it

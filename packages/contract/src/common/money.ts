@@ -98,7 +98,7 @@ type DueBreakdown = Pick<AmountDue, 'covers_days' | 'daily_amount' | 'credit_use
  * Amount spent): each has one label, used for that meaning only.
  */
 export const SPENT_LABELS = {
-  /** `total_spent`: what a customer paid, the sum of their payments. */
+  /** `total_spent`: what a customer paid, the sum of their payments less what was refunded of them. */
   totalSpent: 'Total spent',
   /** `amount_spent`: what campaigns spent, from the figures administrators enter. */
   amountSpent: 'Amount spent',
@@ -109,7 +109,7 @@ const AMOUNT_SPENT_MEANS = `${SPENT_LABELS.amountSpent}: what the campaigns spen
 /** One line said where a sum of payments and the figures' amount spent may be taken for each other. */
 export const SPENT_HINTS = {
   /** The users list, whose Total spent administrators compare with the campaigns' Amount spent. */
-  users: `${SPENT_LABELS.totalSpent}: what the customer paid. ${AMOUNT_SPENT_MEANS}`,
-  /** The administrators' tiles, where Revenue collected (every payment) sits beside Amount spent. */
-  dashboard: `Revenue collected: what customers paid. ${AMOUNT_SPENT_MEANS}`,
+  users: `${SPENT_LABELS.totalSpent}: what the customer paid, less refunds. ${AMOUNT_SPENT_MEANS}`,
+  /** The administrators' tiles, where Revenue collected (every payment less its refunds) sits beside Amount spent. */
+  dashboard: `Revenue collected: what customers paid, less refunds. ${AMOUNT_SPENT_MEANS}`,
 } as const;

@@ -63,7 +63,7 @@ export const adminStatisticsResponseSchema = z
       cost_per_click: z.number().nullable(),
       /** Dollars to the cent; null when there are no leads. */
       cost_per_lead: z.number().nullable(),
-      /** Dollars: every payment received (docs/product/payments.md). */
+      /** Dollars: every payment received, less the refunds made of them (docs/product/payments.md). */
       revenue_collected: z.number(),
       /** Dollars: the open payment links of approved campaigns that are not archived. */
       amount_due: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from '../common/common.schemas';
+import { DAY_RANGE_MESSAGES, dayField, daysOutOfOrder, isDay } from '../common/day-range';
 import { listQuerySchema } from '../common/list.schemas';
 import { FIGURES, type Figure, type FigureKey } from './figures';
 
@@ -12,9 +13,7 @@ import { FIGURES, type Figure, type FigureKey } from './figures';
 export const REPORT_LIMITS = { maxDays: 366, minCompared: 2, maxCompared: 4 } as const;
 
 export const REPORT_MESSAGES = {
-  from: 'From must be a day in the form YYYY-MM-DD',
-  to: 'To must be a day in the form YYYY-MM-DD',
-  order: 'From cannot be after to',
+  ...DAY_RANGE_MESSAGES,
   tooLong: `A report covers at most ${REPORT_LIMITS.maxDays} days`,
   incomplete: 'Give both from and to, or neither',
   form: 'The form must be per_day or totals',
@@ -32,12 +31,6 @@ export const REPORT_FIGURES = FIGURES.filter(
 );
 export type ReportFigureKey = Exclude<FigureKey, 'duration'>;
 
-const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day written YYYY-MM-DD (no 31 Feb): it reads back as itself. */
-const isDay = (text: string) =>
-  DAY_SHAPE.test(text) && !Number.isNaN(Date.parse(text)) && new Date(text).toISOString().startsWith(text);
-const day = (message: string) => z.string({ error: message }).refine(isDay, { error: message });
-
 /** How many days a range holds, both ends included. Days are UTC midnights, so this is exact. */
 export const daysInRange = (from: string, to: string): number => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 
@@ -47,9 +40,9 @@ const rangeIssues = (range: RangeFields): { path: string; message: string } | un
   if ((range.from === undefined) !== (range.to === undefined)) {
     return { path: range.from === undefined ? 'from' : 'to', message: REPORT_MESSAGES.incomplete };
   }
+  if (daysOutOfOrder(range)) return { path: 'from', message: REPORT_MESSAGES.order };
   // An end that is not a day has its own message already; the two are compared only as days.
   if (range.from === undefined || range.to === undefined || !isDay(range.from) || !isDay(range.to)) return undefined;
-  if (range.from > range.to) return { path: 'from', message: REPORT_MESSAGES.order };
   if (daysInRange(range.from, range.to) > REPORT_LIMITS.maxDays)
     return { path: 'to', message: REPORT_MESSAGES.tooLong };
   return undefined;
@@ -60,8 +53,8 @@ const checkRange = <T extends RangeFields>(context: z.core.$RefinementCtx<T>, ra
 };
 
 const rangeFields = {
-  from: day(REPORT_MESSAGES.from).meta({ description: 'The first day, YYYY-MM-DD' }),
-  to: day(REPORT_MESSAGES.to).meta({ description: 'The last day, YYYY-MM-DD; at most 366 days after from' }),
+  from: dayField(REPORT_MESSAGES.from).meta({ description: 'The first day, YYYY-MM-DD' }),
+  to: dayField(REPORT_MESSAGES.to).meta({ description: 'The last day, YYYY-MM-DD; at most 366 days after from' }),
 };
 
 /** A report's days: from and to, both included, at most 366 days. */

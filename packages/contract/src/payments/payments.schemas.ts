@@ -191,10 +191,10 @@ export const sandboxPayRequestSchema = z
   .meta({ id: 'SandboxPayRequest' });
 
 /**
- * What a payment's provider status means to a customer (docs/product/payments.md, Payment
- * activity). The portal records a payment once it succeeded, so "Paid" is what lists show;
- * Stripe's other payment intent states, and the states a refund or a dispute leaves, read as
- * the rest.
+ * What a payment's status means to a customer (docs/product/payments.md, Payment activity). The
+ * portal records a payment once it succeeded, so "Paid" is what lists show until it is refunded
+ * (`refunded` in full, `partially_refunded` in part: the server answers those from the refunds
+ * made); Stripe's other payment intent states, and what a dispute leaves, read as the rest.
  */
 const PAYMENT_STATUS_LABELS = new Map<string, string>([
   ['succeeded', 'Paid'],
@@ -208,6 +208,7 @@ const PAYMENT_STATUS_LABELS = new Map<string, string>([
   ['failed', 'Declined'],
   ['declined', 'Declined'],
   ['refunded', 'Refunded'],
+  ['partially_refunded', 'Partly refunded'],
   ['canceled', 'Cancelled'],
   ['cancelled', 'Cancelled'],
 ]);
@@ -228,6 +229,9 @@ export const paymentActivitySchema = z
     created_at: z.string(),
     status: z.string(),
     amount: dollars,
+    refunded: dollars.meta({
+      description: 'What was refunded of it so far (docs: payments, Refunds), in dollars; 0 when nothing was',
+    }),
     /** The card used: "Visa •••• 4242", or null when the provider did not say. */
     payment_method: z.string().nullable(),
     campaign_id: z.number().int(),
@@ -249,9 +253,20 @@ export const paymentActivityListResponseSchema = paginatedResponseSchema(payment
   id: 'PaymentActivityListResponse',
 });
 
+/** A refund of a payment, as its receipt lists it: when it was made, how much and why. */
+export const refundSchema = z
+  .object({
+    id: z.number().int(),
+    created_at: z.string(),
+    amount: dollars,
+    reason: z.string(),
+  })
+  .meta({ id: 'Refund' });
+export type Refund = z.infer<typeof refundSchema>;
+
 /**
- * A receipt: the payment with its number, the seller, and the buyer's billing details as they
- * were when it was made.
+ * A receipt: the payment with its number, the seller, the buyer's billing details as they were
+ * when it was made, and the refunds made of it.
  */
 export const receiptSchema = paymentActivitySchema
   .extend({
@@ -272,6 +287,8 @@ export const receiptSchema = paymentActivitySchema
     }),
     /** The end of the 7 days a daily budget's payment covers; null for a lifetime budget. */
     covers_until: z.string().nullable(),
+    /** The refunds made, oldest first; empty when there are none. */
+    refunds: z.array(refundSchema),
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptSchema>;

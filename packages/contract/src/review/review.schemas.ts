@@ -87,7 +87,7 @@ export const listedUserSchema = z
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
-    /** The sum of the user's payments, in dollars. */
+    /** The sum of the user's payments less what was refunded of them, in dollars. */
     total_spent: z.number(),
     /** true: Active; false: banned (InActive). */
     status: z.boolean(),

@@ -76,6 +76,21 @@ export type SavedCardChargeResult =
   | { outcome: 'action_required' }
   | { outcome: 'declined'; message: string };
 
+/** A refund asked of the provider: all or part of a payment it took. */
+export interface RefundRequest {
+  /** The provider's id of the payment (Stripe's PaymentIntent id, or the sandbox's). */
+  transactionId: string;
+  /** Whole cents; left out, what is left of the payment. */
+  amountCents?: number;
+  /**
+   * The same key makes one refund however many times it is asked (a retry, a repeated event, the
+   * job that settles a refund whose answer was lost): the portal's id of what it refunds.
+   */
+  idempotencyKey: string;
+  /** Kept with the refund at the provider, for its own dashboard. */
+  metadata?: Record<string, string>;
+}
+
 /** What both providers do. */
 export interface PaymentProviderBase {
   /** A new provider customer for the portal user. */
@@ -86,6 +101,13 @@ export interface PaymentProviderBase {
   retrieveCard(paymentMethodId: string): Promise<ProviderCard | undefined>;
   /** Charges a saved card of the customer without them (automatic payment); once per idempotency key. */
   chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardChargeResult>;
+  /**
+   * Gives money of a payment back: answers the provider's id of the refund once it is made (or on
+   * its way, as a card refund is). Throws `RefundRefusedError` when the provider answers that it
+   * will not make it; any other error leaves the outcome unknown, and asking again with the same
+   * key finds out.
+   */
+  refundPayment(request: RefundRequest): Promise<{ id: string }>;
   close(): Promise<void>;
 }
 
@@ -100,11 +122,6 @@ export interface StripePaymentProvider extends PaymentProviderBase {
    * a correctly signed body is not an event the portal can read.
    */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>;
-  /**
-   * Gives a payment's money back in full (a link paid after it closed). Safe to call again for
-   * the same payment: Stripe answers the refund already made.
-   */
-  refundPayment(transactionId: string): Promise<void>;
 }
 
 /** A card as the sandbox's form sends it. Checked, then dropped: only brand, last four and expiry stay. */
@@ -169,5 +186,20 @@ export class WebhookEventError extends Error {
   constructor(message = 'The webhook event is malformed') {
     super(message);
     this.name = 'WebhookEventError';
+  }
+}
+
+/**
+ * The provider answered that it will not make a refund (a payment disputed or refunded already,
+ * an amount above what is left of it): nothing was refunded. `message` is the provider's own.
+ */
+export class RefundRefusedError extends Error {
+  constructor(
+    message: string,
+    /** The payment was refunded in full already, at the provider (its dashboard, or an earlier call whose key it forgot). */
+    readonly alreadyRefunded = false,
+  ) {
+    super(message);
+    this.name = 'RefundRefusedError';
   }
 }

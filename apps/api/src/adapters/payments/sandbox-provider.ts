@@ -14,6 +14,7 @@ import type {
   CardErrors,
   CardInput,
   ProviderCard,
+  RefundRequest,
   SandboxAuthorization,
   SandboxPaymentProvider,
   SandboxResult,
@@ -191,6 +192,14 @@ export class SandboxProvider implements SandboxPaymentProvider {
   /** The sandbox charges nothing: taking a payment is giving it an id, which the portal records. */
   capture(authorization: SandboxAuthorization) {
     return { transactionId: randomId('pi_sbx'), card: authorization.card };
+  }
+
+  /**
+   * Nothing was charged, so nothing goes back: a refund is an id, the same for the same key, as
+   * Stripe's idempotent refunds are.
+   */
+  async refundPayment(request: RefundRequest): Promise<{ id: string }> {
+    return { id: `re_sandbox_${sha256(request.idempotencyKey).slice(0, 24)}` };
   }
 
   async close(): Promise<void> {}

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook, startFakeStripe, stripeEvent, type FakeStripe } from '../../../test/fake-stripe';
-import { WebhookSignatureError, type StripePaymentProvider } from './payment-provider';
+import { RefundRefusedError, WebhookSignatureError, type StripePaymentProvider } from './payment-provider';
 import { createStripeProvider } from './stripe-provider';
 
 // The real `stripe` package against a local fake of Stripe's API (test/fake-stripe.ts).
@@ -123,23 +123,47 @@ describe('Stripe provider requests', () => {
     expect(fake.checkoutSessions.get(session.id)).toMatchObject({ amount_total: 17_500, currency: 'usd' });
   });
 
-  it('refunds a payment in full, once per payment, and takes one already refunded as done', async () => {
+  it('refunds a payment in full or in part, once per idempotency key', async () => {
     const intent = fake.addPaymentIntent({ amount: 9_999 });
-    await stripe.refundPayment(intent.id);
-    await stripe.refundPayment(intent.id);
+    const part = { transactionId: intent.id, amountCents: 2_500, idempotencyKey: 'portal-refund-17' };
+    const first = await stripe.refundPayment({ ...part, metadata: { portal_refund_id: '17' } });
+    expect(first.id).toMatch(/^re_/);
+    expect(fake.lastRequest('POST', '/v1/refunds')).toMatchObject({
+      body: { payment_intent: intent.id, amount: '2500', 'metadata[portal_refund_id]': '17' },
+      headers: { 'idempotency-key': 'portal-refund-17' },
+    });
+    // Asked again with the same key (a retry, the job settling it): the same refund, not a second.
+    expect(await stripe.refundPayment(part)).toEqual(first);
+    const rest = await stripe.refundPayment({ transactionId: intent.id, idempotencyKey: 'portal-refund-18' });
     const refunds = [...fake.refunds.values()].filter((refund) => refund.payment_intent === intent.id);
-    expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ amount: 9_999 });
+    expect(refunds.map((refund) => [refund.id, refund.amount])).toEqual([
+      [first.id, 2_500],
+      [rest.id, 7_499],
+    ]);
+  });
 
-    // A delivery after Stripe forgot the idempotency key.
-    const refused = { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Already refunded' };
-    fake.fail({ method: 'POST', path: '/v1/refunds' }, { status: 400, error: refused });
-    await expect(stripe.refundPayment(intent.id)).resolves.toBeUndefined();
-    fake.fail(
-      { method: 'POST', path: '/v1/refunds' },
-      { status: 400, error: { ...refused, code: 'resource_missing' } },
-    );
-    await expect(stripe.refundPayment(intent.id)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  it("reports Stripe's refusals as such, with its words, and leaves other failures unknown", async () => {
+    const intent = fake.addPaymentIntent({ amount: 1_000 });
+    const tooMuch = stripe.refundPayment({ transactionId: intent.id, amountCents: 1_001, idempotencyKey: 'k-1' });
+    await expect(tooMuch).rejects.toBeInstanceOf(RefundRefusedError);
+    await expect(tooMuch).rejects.toMatchObject({
+      message: 'Refund amount ($10.01) is greater than unrefunded amount on charge ($10.00)',
+      alreadyRefunded: false,
+    });
+    await stripe.refundPayment({ transactionId: intent.id, idempotencyKey: 'k-2' });
+    // Refunded in full already (from Stripe's dashboard, or by a call whose key Stripe forgot).
+    await expect(stripe.refundPayment({ transactionId: intent.id, idempotencyKey: 'k-3' })).rejects.toMatchObject({
+      name: 'RefundRefusedError',
+      alreadyRefunded: true,
+    });
+    // A server error says nothing of whether the refund was made: not a refusal.
+    // Three answers: the call and the SDK's two retries.
+    fake.fail({ method: 'POST', path: '/v1/refunds' }, { status: 500, error: { type: 'api_error' } }, 3);
+    const failed = stripe.refundPayment({ transactionId: intent.id, amountCents: 1, idempotencyKey: 'k-4' });
+    await expect(failed).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+    await expect(
+      stripe.refundPayment({ transactionId: intent.id, amountCents: 2.5, idempotencyKey: 'k-5' }),
+    ).rejects.toThrow(RangeError);
   });
 
   it('refuses an amount that is not whole cents before asking Stripe', async () => {

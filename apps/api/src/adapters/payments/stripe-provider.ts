@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
 import {
+  RefundRefusedError,
   WebhookEventError,
   WebhookSignatureError,
   type CheckoutRequest,
@@ -56,6 +57,18 @@ function linkIdOf(metadata: SessionShape['metadata']): number | undefined {
   const value = metadata?.payment_link_id;
   if (value === undefined || !/^\d{1,15}$/.test(value)) return undefined;
   return Number(value);
+}
+
+/**
+ * Stripe's answer that it will not make a refund: a 4xx that says what is wrong with it (a
+ * payment disputed or refunded already, too large an amount, a key or permission that does not
+ * allow it). Nothing was refunded then. A 409 (the same key in flight), a 429, a 5xx or a lost
+ * connection say nothing of the outcome, so they stay errors for the caller to settle later.
+ */
+function refusalOf(error: unknown): RefundRefusedError | undefined {
+  if (!(error instanceof Stripe.errors.StripeError)) return undefined;
+  if (error.statusCode === undefined || ![400, 401, 402, 403, 404].includes(error.statusCode)) return undefined;
+  return new RefundRefusedError(error.message, error.code === 'charge_already_refunded');
 }
 
 /**
@@ -245,21 +258,27 @@ export function createStripeProvider(options: StripeProviderOptions): StripePaym
       return { id, type, payment: await readPayment(event.data, session.data) };
     },
 
-    async refundPayment(transactionId) {
+    async refundPayment({ transactionId, amountCents, idempotencyKey, metadata }) {
+      if (amountCents !== undefined && (!Number.isSafeInteger(amountCents) || amountCents <= 0)) {
+        throw new RangeError(`Invalid amount in cents: ${amountCents}`);
+      }
+      let refund: Stripe.Refund;
       try {
-        // Keyed by the payment, so a second delivery of the event (or a retry) refunds once.
-        await stripe.refunds.create(
-          { payment_intent: transactionId, metadata: { portal_reason: 'payment_link_closed' } },
-          { idempotencyKey: `portal-refund-${transactionId}` },
+        // The key makes a retry (the SDK's own, or the portal's) the same refund, never a second one.
+        refund = await stripe.refunds.create(
+          { payment_intent: transactionId, ...(amountCents !== undefined && { amount: amountCents }), metadata },
+          { idempotencyKey },
         );
       } catch (error) {
-        // Stripe keeps idempotency keys for a day but redelivers events for longer: a refund
-        // made by an earlier delivery is done, not a failure.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
-          return;
-        }
-        throw error;
+        throw refusalOf(error) ?? error;
       }
+      // A card refund is `succeeded`, or `pending` while the money is on its way: made either way.
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new RefundRefusedError(
+          `The refund ${refund.status}${refund.failure_reason ? ` (${refund.failure_reason})` : ''}`,
+        );
+      }
+      return { id: refund.id };
     },
 
     async close() {

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns';
 import { advertisers } from './advertisers';
+import { users } from './users';
 
 /** Which payment provider a row belongs to (docs/product/payments.md, Payment provider). */
 export type PaymentProviderKind = 'sandbox' | 'stripe';
@@ -160,8 +161,18 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** The end of the period a daily budget's payment covers; null for a lifetime budget. */
     coversUntil: timestamp('covers_until', { withTimezone: true }),
+    /** The sum of its succeeded refunds (`payment_refunds`), kept in the transaction that settles each. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** The sum of its refunds still waiting for the provider's answer: held, so nobody refunds it twice. */
+    refundPendingCents: bigint('refund_pending_cents', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
+    // Never more refunded, or being refunded, than was paid: the database's own guard against an
+    // over-refund, beside the lock a refund takes on the row (decision 030).
+    check(
+      'payments_refunds_within_amount',
+      sql`${table.refundedCents} >= 0 AND ${table.refundPendingCents} >= 0 AND ${table.refundedCents} + ${table.refundPendingCents} <= ${table.amountCents}`,
+    ),
     uniqueIndex('payments_link_unique').on(table.linkId),
     uniqueIndex('payments_transaction_unique').on(table.provider, table.transactionId),
     index('payments_advertiser_paid_idx').on(
@@ -171,10 +182,52 @@ export const payments = pgTable(
     ),
     // What was paid for one campaign: the budget a daily campaign's alerts measure against.
     index('payments_campaign_idx').on(table.campaignId),
+    // The administrators' payments page, newest first, and its days.
+    index('payments_paid_idx').on(table.paidAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * A refund of a payment, in full or in part (docs/product/payments.md, Refunds; decision 030):
+ * written `pending` under the payment's lock before the provider is called (its id is the
+ * provider's idempotency key), then `succeeded` with the provider's refund id, or `failed` with
+ * the provider's words.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** Why, as the administrator wrote it; the customer reads it. */
+    reason: varchar('reason', { length: 500 }).notNull(),
+    status: varchar('status', { length: 10 }).$type<RefundStatus>().notNull().default('pending'),
+    /** The provider's id of the refund (`re_…`), once it made it. */
+    providerRefundId: text('provider_refund_id'),
+    /** What the provider answered when it refused. */
+    failure: text('failure'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When it succeeded or failed. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('payment_refunds_amount_positive', sql`${table.amountCents} > 0`),
+    index('payment_refunds_payment_idx').on(table.paymentId, table.id),
+    // The refunds whose provider call never came back, which a job settles.
+    index('payment_refunds_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 
 /** Provider events already handled, by id, so a delivery repeated changes nothing. */
 export const providerEvents = pgTable('provider_events', {

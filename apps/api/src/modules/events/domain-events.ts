@@ -72,8 +72,11 @@ export interface DomainEventPayloads {
   /** A payment link was paid; the customer is told and e-mailed the receipt, and the payment's invoice is issued. */
   'campaign.paid': { campaignId: number; paymentId: number; payment?: PaymentFacts };
   /**
-   * An administrator refunded (part of) a payment; the credit note that answers the refund is
-   * issued (docs/product/payments.md, Invoices). `amountCents` is what went back to the card.
+   * The provider made an administrator's refund of a payment, in full or in part
+   * (docs/product/payments.md, Refunds): recorded once, when the refund succeeds. The customer is
+   * told in the portal and by e-mail, and the credit note that answers the refund is issued
+   * (Invoices; decision 030). `amountCents` is what went back to the card; subscribers read the
+   * payment's row for the rest (its campaign's name and card, kept as paid).
    */
   'payment.refunded': { paymentId: number; refundId: number; amountCents: number; reason: string };
   /**

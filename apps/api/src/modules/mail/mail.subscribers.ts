@@ -28,6 +28,7 @@ import {
   passwordChangedNotice,
   paymentDueNotice,
   paymentReceipt,
+  paymentRefundNotice,
 } from './mail.templates';
 import type { SellerConfig } from '../../config';
 import type { BillingSnapshot } from '../../db/schema';
@@ -113,6 +114,21 @@ export function subscribeMail(
     afterCommit(() => mailer.kick());
   });
 
+  subscribePaymentMail(events, mailer, publicOrigin, issuer);
+  subscribeAutoPayMail(events, mailer, publicOrigin);
+  subscribeAlertMail(events, mailer, publicOrigin);
+}
+
+/**
+ * Payments by e-mail (docs/product/payments.md): the receipt of a payment, a refund made of one,
+ * and the next link of a daily campaign whose paid week is over.
+ */
+function subscribePaymentMail(
+  events: EventSubscriptions<MailRepositories>,
+  mailer: Mailer,
+  publicOrigin: string,
+  issuer: string,
+): void {
   events.subscribe('campaign.paid', 'mail', async (event, { repos, afterCommit }) => {
     const { campaignId, paymentId } = event.payload;
     const payment = event.payload.payment ?? (await paymentFactsNow(repos.payments, paymentId));
@@ -135,6 +151,27 @@ export function subscribeMail(
     afterCommit(() => mailer.kick());
   });
 
+  events.subscribe('payment.refunded', 'mail', async (event, { repos, afterCommit }) => {
+    const { paymentId, amountCents, reason } = event.payload;
+    // The campaign's name and the card as paid are kept on the payment's row, which never changes them.
+    const payment = await repos.payments.payment(paymentId);
+    if (!payment) return;
+    const notice = paymentRefundNotice.with({
+      amountCents: String(amountCents),
+      campaignName: payment.campaignName,
+      reason,
+      refundedOn: formatDate(event.createdAt),
+      card:
+        payment.cardBrand && payment.cardLast4
+          ? cardLabel(payment.cardBrand, payment.cardLast4)
+          : 'the card it was paid with',
+      receiptUrl: `${publicOrigin}${receiptPath(paymentId)}`,
+    });
+    const { recipients } = await recipientsOfCampaign(repos, payment.campaignId, 'payments');
+    for (const { email } of recipients) await mailer.queue(repos, email, notice);
+    afterCommit(() => mailer.kick());
+  });
+
   events.subscribe('campaign.payment_due', 'mail', async (event, { repos, afterCommit }) => {
     const { campaignId, linkId } = event.payload;
     // The link of this event, still open: paid in between, there is nothing to ask for. Whether
@@ -153,9 +190,6 @@ export function subscribeMail(
     for (const { email } of recipients) await mailer.queue(repos, email, notice);
     afterCommit(() => mailer.kick());
   });
-
-  subscribeAutoPayMail(events, mailer, publicOrigin);
-  subscribeAlertMail(events, mailer, publicOrigin);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { approvalNotice, parseApprovalOutlook } from '@portal/contract';
+import { refundNotice } from '../payments';
 
 /** A file sent with a message (a receipt's invoice), made when the message is sent. */
 export interface MailAttachment {
@@ -224,6 +225,28 @@ export const paymentReceiptWith = (invoiceOf: (paymentId: number) => Promise<Rec
 export const paymentReceipt = paymentReceiptWith(async () => undefined);
 
 /**
+ * A payment was refunded in full or in part (docs/product/payments.md, Refunds): how much, for
+ * which campaign, why, where the money goes, and the receipt that lists the refunds.
+ */
+export const paymentRefundNotice = defineTemplate<{
+  /** Whole cents, written out: a template's parameters are text. */
+  amountCents: string;
+  campaignName: string;
+  reason: string;
+  refundedOn: string;
+  card: string;
+  receiptUrl: string;
+}>('payment_refund_notice', ({ amountCents, campaignName, reason, refundedOn, card, receiptUrl }, { productName }) => {
+  const notice = refundNotice(Number(amountCents), campaignName, reason);
+  return compose(productName, notice.subject, [
+    [`We refunded ${notice.amount} of your payment for the campaign "${campaignName}" on ${refundedOn}.`],
+    [`Reason: ${reason}`],
+    [`The money goes back to ${card}.`],
+    [{ link: receiptUrl, label: 'Your receipt' }],
+  ]);
+});
+
+/**
  * A daily campaign's paid period is over: the next one's link, for 7 days or the days its flight
  * has left (docs/product/payments.md, Seven-day periods).
  */
@@ -322,6 +345,7 @@ export const staticTemplates: MailTemplate[] = [
   campaignApprovedNotice,
   campaignDeclinedNotice,
   paymentReceipt,
+  paymentRefundNotice,
   paymentDueNotice,
   autoPayFailedNotice,
   campaignAlertNotice,

@@ -1,7 +1,7 @@
 import { approvalNotice, flightNotice, formatCents, nextPeriodWords } from '@portal/contract';
 import { campaignFactsNow, type CampaignRepository } from '../campaigns';
 import type { DomainEvent, EventSubscriptions } from '../events';
-import { autoPayFailedText, paymentFactsNow, type PaymentRepository } from '../payments';
+import { autoPayFailedText, paymentFactsNow, refundNotice, type PaymentRepository } from '../payments';
 import type { UserRepository } from '../users';
 import { recipientsOfCampaign, type AdvertiserRepository, type Concern } from '../advertisers';
 import { alertNotice, alertRecipients } from '../alerts';
@@ -110,7 +110,7 @@ export function subscribeNotifications(events: EventSubscriptions<NotificationRe
   });
 }
 
-/** What a customer's people hear while a campaign runs: its payments, what falls due, its flight's dates. */
+/** What a customer's people hear while a campaign runs: its payments and refunds, what falls due, its flight's dates. */
 function subscribeRunningNotices(events: EventSubscriptions<NotificationRepositories>): void {
   events.subscribe('campaign.paid', 'notifications', async (event, { repos }) => {
     const { campaignId, paymentId } = event.payload;
@@ -120,6 +120,21 @@ function subscribeRunningNotices(events: EventSubscriptions<NotificationReposito
     await notifyMembers(
       repos,
       campaignId,
+      'payments',
+      { message, eventType: 'system', senderId: null },
+      event.createdAt,
+    );
+  });
+
+  events.subscribe('payment.refunded', 'notifications', async (event, { repos }) => {
+    const { paymentId, amountCents, reason } = event.payload;
+    // The campaign and its name as paid are kept on the payment's row, which never changes them.
+    const payment = await repos.payments.payment(paymentId);
+    if (!payment) return;
+    const { message } = refundNotice(amountCents, payment.campaignName, reason);
+    await notifyMembers(
+      repos,
+      payment.campaignId,
       'payments',
       { message, eventType: 'system', senderId: null },
       event.createdAt,

@@ -19,6 +19,7 @@ import type { AdvertiserPrincipal } from '../../lib/principal';
 import { AUTO_PAY_ATTEMPTS, autoPayUnderWay, type AutoPayRepository } from './auto-pay.repository';
 import type { CardService } from './card.service';
 import { lockForPayment, recordPayment, type LockedLink, type RecordingRepositories } from './payment-recording';
+import { refundInFull } from './provider-calls';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -181,7 +182,7 @@ export class AutoPayService {
       await this.recordFailure(repos, locked, claimed.attempt, result.outcome, now);
       return undefined;
     });
-    if (unrecorded && provider.kind === 'stripe') await provider.refundPayment(unrecorded.transactionId);
+    if (unrecorded) await refundInFull(provider, unrecorded.transactionId);
   }
 
   private async recordFailure(

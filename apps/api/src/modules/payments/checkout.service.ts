@@ -16,7 +16,7 @@ import type { CardService } from './card.service';
 import { toPaymentActivity } from './payment-answers';
 import { amountDueOf } from './payment-links';
 import { lockForPayment, recordPayment, type LockedLink, type RecordingRepositories } from './payment-recording';
-import { cardRefused, providerCall, sandboxOf, stripeOf } from './provider-calls';
+import { cardRefused, providerCall, refundInFull, sandboxOf, stripeOf } from './provider-calls';
 
 export interface CheckoutServiceOptions {
   data: DataAccess<RecordingRepositories>;
@@ -178,7 +178,7 @@ export class CheckoutService {
       return closed;
     });
     if (!refund || !payment) return;
-    await providerCall(this.options.log, () => provider.refundPayment(payment.transactionId));
+    await providerCall(this.options.log, () => refundInFull(provider, payment.transactionId));
     await data.withTransaction(async (repos) => {
       if (!(await repos.payments.markEventHandled(event.id, event.type, clock.now()))) return;
       await repos.audit.record(

@@ -1,5 +1,5 @@
 import type { ListQuery, Paginated } from '@portal/contract';
-import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   accountCredits,
@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { fetchPage, type WithTotal } from '../../lib/lists';
 import { creditUsableOn } from './payment-links';
+import { PaymentLists } from './payment-lists';
 
 /** A link the customer owes, with its campaign's name (Total Amount Due). */
 export interface LinkDue {
@@ -31,11 +32,10 @@ const dueCampaign = and(eq(campaigns.approvalStatus, 'approved'), isNull(campaig
 
 /**
  * The payments tables (docs/product/payments.md): provider customers, saved cards, payment
- * links, payments and the provider events already handled.
+ * links, payments and the provider events already handled. The administrators' lists of every
+ * payment are its first part (`PaymentLists`).
  */
-export class PaymentRepository {
-  constructor(private readonly db: Database) {}
-
+export class PaymentRepository extends PaymentLists {
   async customerId(advertiserId: number, provider: PaymentProviderKind): Promise<string | undefined> {
     const [row] = await this.db
       .select({ customerId: paymentCustomers.customerId })
@@ -288,6 +288,39 @@ export class PaymentRepository {
     });
   }
 
+  /**
+   * The payment, locked until the transaction ends: a refund reads what is left of it and holds
+   * its amount under this lock, so refunds asked at once take turns (decision 030).
+   */
+  async lockPayment(id: number): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, id)).for('update');
+    return row;
+  }
+
+  /**
+   * Holds a refund's amount on its (locked) payment while the provider is asked. The database
+   * refuses a hold that would take refunds past the amount paid (`payments_refunds_within_amount`).
+   */
+  async holdRefund(id: number, cents: number): Promise<void> {
+    await this.db
+      .update(payments)
+      .set({ refundPendingCents: sql`${payments.refundPendingCents} + ${cents}` })
+      .where(eq(payments.id, id));
+  }
+
+  /** A held refund's outcome: made, it counts as refunded; refused, its amount is free again. */
+  async settleRefund(id: number, cents: number, made: boolean): Promise<PaymentRow> {
+    const [row] = await this.db
+      .update(payments)
+      .set({
+        refundPendingCents: sql`${payments.refundPendingCents} - ${cents}`,
+        ...(made && { refundedCents: sql`${payments.refundedCents} + ${cents}` }),
+      })
+      .where(eq(payments.id, id))
+      .returning();
+    return row!;
+  }
+
   /** Whether a provider event was handled already. */
   async eventHandled(eventId: string): Promise<boolean> {
     const [row] = await this.db
@@ -337,12 +370,15 @@ export class PaymentRepository {
     return row!.cents;
   }
 
-  /** Revenue collected (every payment) and amount due (open links of approved, unarchived campaigns). */
+  /**
+   * Revenue collected (every payment less its succeeded refunds, docs/product/payments.md) and
+   * amount due (open links of approved, unarchived campaigns).
+   */
   async portalTotals(): Promise<{ collectedCents: number; dueCents: number }> {
-    const centsSum = (column: typeof payments.amountCents | typeof paymentLinks.amountCents) =>
+    const centsSum = (column: SQL | typeof paymentLinks.amountCents) =>
       sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
     const [[collected], [due]] = await Promise.all([
-      this.db.select({ cents: centsSum(payments.amountCents) }).from(payments),
+      this.db.select({ cents: centsSum(sql`${payments.amountCents} - ${payments.refundedCents}`) }).from(payments),
       this.db
         .select({ cents: centsSum(paymentLinks.amountCents) })
         .from(paymentLinks)

@@ -12,11 +12,12 @@ import { notFound } from '../../lib/http-errors';
 import type { AdvertiserPrincipal, Principal } from '../../lib/principal';
 import type { AutoPayRepository } from './auto-pay.repository';
 import type { PaymentRepository } from './payment.repository';
-import { toPaymentActivity } from './payment-answers';
+import { toPaymentActivity, toRefund } from './payment-answers';
+import type { RefundRepository } from './refund.repository';
 import { amountDueOf, receiptNumber } from './payment-links';
 
 export interface PaymentServiceOptions {
-  data: DataAccess<{ payments: PaymentRepository; autoPay: AutoPayRepository }>;
+  data: DataAccess<{ payments: PaymentRepository; autoPay: AutoPayRepository; refunds: RefundRepository }>;
   /** Who issues the receipts (SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID). */
   seller: SellerConfig;
 }
@@ -58,12 +59,17 @@ export class PaymentService {
     return { data: page.data.map((row) => toPaymentActivity(row)), pagination: page.pagination };
   }
 
-  /** A receipt, for its customer and administrators; anyone else gets 404 as for an unknown one. */
+  /**
+   * A receipt, with the refunds made of the payment, for its customer and administrators; anyone
+   * else gets 404 as for an unknown one.
+   */
   async receipt(principal: Principal, id: number): Promise<Receipt> {
-    const row = await this.options.data.repos.payments.payment(id);
+    const { repos } = this.options.data;
+    const row = await repos.payments.payment(id);
     if (!row || (row.advertiserId !== principal.advertiser?.id && !isAdminRole(principal.roleId))) {
       throw notFound(PAYMENT_MESSAGES.receiptNotFound);
     }
+    const refunds = await repos.refunds.succeededOf(row.id);
     const { seller } = this.options;
     return {
       ...toPaymentActivity(row),
@@ -71,6 +77,7 @@ export class PaymentService {
       seller: { name: seller.name, address: seller.address, tax_id: seller.taxId },
       billing: { ...row.billing, tax_id: row.billing.tax_id ?? null },
       covers_until: row.coversUntil ? row.coversUntil.toISOString() : null,
+      refunds: refunds.map(toRefund),
     };
   }
 }

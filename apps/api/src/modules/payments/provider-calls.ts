@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_MESSAGES } from '@portal/contract';
-import type {
-  CardErrors,
-  PaymentProvider,
-  SandboxPaymentProvider,
-  StripePaymentProvider,
+import {
+  RefundRefusedError,
+  type CardErrors,
+  type PaymentProvider,
+  type SandboxPaymentProvider,
+  type StripePaymentProvider,
 } from '../../adapters/payments/payment-provider';
 import { HttpError } from '../../lib/http-errors';
 
@@ -40,4 +41,23 @@ export function cardRefused(errors: CardErrors): HttpError {
   return new HttpError(422, entries[0]![1], {
     errors: Object.fromEntries(entries.map(([field, message]) => [field, [message]])),
   });
+}
+
+/**
+ * Gives back the whole of a payment that arrived for a closed link (a late Checkout payment, or an
+ * automatic charge whose campaign was archived meanwhile), keyed by the payment so a
+ * repeated event refunds once. Stripe keeps keys for a day but redelivers events for longer: a
+ * payment it finds refunded already was refunded by an earlier delivery, which is done.
+ */
+export async function refundInFull(provider: PaymentProvider, transactionId: string): Promise<void> {
+  try {
+    await provider.refundPayment({
+      transactionId,
+      idempotencyKey: `portal-refund-${transactionId}`,
+      metadata: { portal_reason: 'payment_link_closed' },
+    });
+  } catch (error) {
+    if (error instanceof RefundRefusedError && error.alreadyRefunded) return;
+    throw error;
+  }
 }

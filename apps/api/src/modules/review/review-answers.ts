@@ -14,7 +14,7 @@ export const toHistoryEntry = (record: AuditRecord): HistoryEntry => ({
   created_at: record.createdAt.toISOString(),
 });
 
-/** A row of the Registered Users table; total spent is the sum of the user's payments (docs/product/payments.md). */
+/** A row of the Registered Users table; total spent is the sum of the user's payments less refunds (docs/product/payments.md). */
 export const toListedUser = (user: User, spentCents: number): ListedUser => ({
   id: user.id,
   first_name: user.firstName ?? '',

@@ -48,7 +48,7 @@ export class UserRepository {
   }
 
   /**
-   * One page of every account, newest first, each with the sum of its payments
+   * One page of every account, newest first, each with the sum of its payments less refunds
    * (docs/product/payments.md, Total spent and Amount spent); `search` matches part of the name or the e-mail.
    */
   async list(query: ListQuery): Promise<Paginated<User & { spentCents: number }>> {
@@ -132,12 +132,13 @@ export class UserRepository {
 }
 
 /**
- * The sum of the payments of the advertiser accounts a user owns, in cents (docs/product/teams.md:
- * a one-person account's owner spent what it paid). The names are written out: Drizzle leaves
- * columns of a one-table query unqualified, and inside the subquery an unqualified "id" would be
- * the payment's.
+ * The sum of the payments of the advertiser accounts a user owns, less what was refunded of them,
+ * in cents (docs/product/teams.md: a one-person account's owner spent what it paid;
+ * docs/product/payments.md, Total spent and Amount spent). The names are written out: Drizzle
+ * leaves columns of a one-table query unqualified, and inside the subquery an unqualified "id"
+ * would be the payment's.
  */
 const spentCentsOf = (userId: SQL) =>
-  sql<number>`(select coalesce(sum(paid.amount_cents), 0) from ${payments} as paid where paid.advertiser_id in (select owned.advertiser_id from ${advertiserMembers} as owned where owned.user_id = ${userId} and owned.role = 'owner'))`.mapWith(
+  sql<number>`(select coalesce(sum(paid.amount_cents - paid.refunded_cents), 0) from ${payments} as paid where paid.advertiser_id in (select owned.advertiser_id from ${advertiserMembers} as owned where owned.user_id = ${userId} and owned.role = 'owner'))`.mapWith(
     Number,
   );

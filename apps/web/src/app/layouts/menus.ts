@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconCreditCard,
   IconLayoutDashboard,
+  IconReceipt2,
   IconSchool,
   IconSpeakerphone,
   IconUserCircle,
@@ -39,6 +40,7 @@ export const ADMIN_MENU: MenuItem[] = [
   { label: 'Dashboard', icon: IconLayoutDashboard, to: paths.admin.dashboard },
   { label: 'Campaigns', icon: IconSpeakerphone, to: paths.admin.campaigns },
   { label: 'Analytics', icon: IconChartBar, to: paths.admin.analytics },
+  { label: 'Payments', icon: IconReceipt2, to: paths.admin.payments },
   { label: 'Users', icon: IconUsers, to: paths.admin.users },
   { label: 'My account', icon: IconUserCircle, to: paths.admin.myAccount },
 ];

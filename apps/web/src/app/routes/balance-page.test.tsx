@@ -2,6 +2,7 @@ import { AUTO_PAY_TEXTS, CARD_MESSAGES, PAYMENT_MESSAGES, type Card, type Paymen
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
+import { NO_VALUE } from '@/lib/format';
 import {
   bodyRows,
   findToast,
@@ -45,6 +46,7 @@ function payment(id: number, overrides: Partial<PaymentActivity> = {}): PaymentA
     created_at: '2026-11-24T10:00:00.000Z',
     status: 'succeeded',
     amount: 175,
+    refunded: 0,
     payment_method: 'Visa •••• 4242',
     campaign_id: 1,
     campaign_name: 'Summer sale',
@@ -292,7 +294,7 @@ describe('/balance', () => {
 
   it('lists the payments 5 a page, with their invoices and a receipt link each', async () => {
     const all = Array.from({ length: 7 }, (_, index) => payment(7 - index));
-    all[1] = payment(6, { status: 'refunded', campaign_name: 'Winter boots' });
+    all[1] = payment(6, { status: 'partially_refunded', refunded: 25.5, campaign_name: 'Winter boots' });
     const { user, fetchMock } = openBalance({
       [ACTIVITIES]: (url) => {
         const page = Number(url.searchParams.get('page'));
@@ -340,7 +342,17 @@ describe('/balance', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Transaction ID', 'Date', 'Campaign', 'Status', 'Amount', 'Payment method', 'Invoice', 'Actions']);
+    ).toEqual([
+      'Transaction ID',
+      'Date',
+      'Campaign',
+      'Status',
+      'Amount',
+      'Refunded',
+      'Payment method',
+      'Invoice',
+      'Actions',
+    ]);
     // Each payment names its campaign, and its status in words, not as the provider writes it.
     expect(bodyRows(table)[0]).toEqual([
       'pi_sbx_7',
@@ -348,11 +360,13 @@ describe('/balance', () => {
       'Summer sale',
       'Paid',
       '$175.00',
+      NO_VALUE,
       'Visa •••• 4242',
       'Invoice 2026-000007 (opens in a new tab)PDF of 2026-000007',
       'Receipt for pi_sbx_7 (opens in a new tab)',
     ]);
-    expect(bodyRows(table)[1]?.slice(2, 4)).toEqual(['Winter boots', 'Refunded']);
+    // What was refunded of a payment, and its status in words (docs/product/payments.md, Refunds).
+    expect(bodyRows(table)[1]?.slice(2, 6)).toEqual(['Winter boots', 'Partly refunded', '$175.00', '$25.50']);
     const refunded = within(table).getAllByRole('row')[2]!;
     expect(within(refunded).getByRole('link', { name: /Credit note\s*CN-2026-000001/ })).toHaveAttribute(
       'href',

@@ -1,6 +1,7 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { daysInRange, REPORT_LIMITS, REPORT_MESSAGES } from '@portal/contract';
 import { useState } from 'react';
+import { DayField } from '@/components/day-field';
 import { presetRange, RANGE_PRESETS, type DayRange, type RangePreset } from '../utils/report-range';
 
 /** What is wrong with a range typed in, with the server's own messages; null when it is fine. */
@@ -52,22 +53,8 @@ export function ReportRangePicker({ preset, range, flightStart, onChange }: Repo
           onChange(chosen, presetRange(chosen, undefined, { current: range, flightStart }));
         }}
       />
-      <TextInput
-        type="date"
-        label="From"
-        value={typed.from}
-        error={error?.from}
-        w={{ base: 'calc(50% - 6px)', xs: 170 }}
-        onChange={(event) => type('from', event.currentTarget.value)}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        value={typed.to}
-        error={error?.to}
-        w={{ base: 'calc(50% - 6px)', xs: 170 }}
-        onChange={(event) => type('to', event.currentTarget.value)}
-      />
+      <DayField label="From" value={typed.from} error={error?.from} onChange={(day) => type('from', day)} />
+      <DayField label="To" value={typed.to} error={error?.to} onChange={(day) => type('to', day)} />
     </Group>
   );
 }

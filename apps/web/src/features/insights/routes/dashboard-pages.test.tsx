@@ -428,7 +428,7 @@ describe('/admin/dashboard', () => {
     // The two money sums that read alike are told apart.
     expect(
       screen.getByText(
-        'Revenue collected: what customers paid. Amount spent: what the campaigns spent, from the figures.',
+        'Revenue collected: what customers paid, less refunds. Amount spent: what the campaigns spent, from the figures.',
       ),
     ).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);

@@ -27,9 +27,17 @@ const COLUMNS: DataColumn<PaymentActivity>[] = [
     header: 'Campaign',
     cell: (payment) => <span style={{ overflowWrap: 'anywhere' }}>{payment.campaign_name}</span>,
   },
-  // "Paid", not the provider's "succeeded" (docs/product/payments.md, Payment activity).
+  // "Paid", not the provider's "succeeded"; "Partly refunded" or "Refunded" once refunds were made
+  // (docs/product/payments.md, Payment activity).
   { key: 'status', header: 'Status', cell: (payment) => paymentStatusLabel(payment.status), card: 'lead' },
   { key: 'amount', header: 'Amount', cell: (payment) => formatUsd(payment.amount), nowrap: true, card: 'lead' },
+  {
+    key: 'refunded',
+    header: 'Refunded',
+    // What was refunded of it (docs/product/payments.md, Refunds); nothing reads as the empty cell.
+    cell: (payment) => (payment.refunded > 0 ? formatUsd(payment.refunded) : ''),
+    nowrap: true,
+  },
   {
     key: 'method',
     header: 'Payment method',
@@ -94,7 +102,7 @@ export function PaymentActivityPanel() {
         ) : !loading && rows.length === 0 ? (
           <EmptyMessage icon={<IconReceipt aria-hidden />} title="No payments to display" />
         ) : (
-          <DataTable label="Payment activity" columns={columns} rows={rows} loading={loading} minWidth={1000} />
+          <DataTable label="Payment activity" columns={columns} rows={rows} loading={loading} minWidth={1080} />
         )}
         <ListPagination label="Payment activity" page={page} lastPage={lastPage} setPage={setPage} />
       </Stack>

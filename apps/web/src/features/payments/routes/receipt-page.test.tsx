@@ -2,7 +2,7 @@ import { PAYMENT_MESSAGES, ROLE, type Receipt } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { documentParties, jsonResponse, loginResponse, requestsTo, stubApi } from '@/test/fixtures';
+import { bodyRows, documentParties, jsonResponse, loginResponse, requestsTo, stubApi } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 const RECEIPT = 'GET /api/receipts/12';
@@ -15,6 +15,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     created_at: '2026-11-24T10:00:00.000Z',
     status: 'succeeded',
     amount: 280,
+    refunded: 0,
     payment_method: 'Visa •••• 4242',
     campaign_id: 9,
     campaign_name: 'Winter boots',
@@ -22,6 +23,7 @@ function receipt(overrides: Partial<Receipt> = {}): Receipt {
     receipt_number: 'R-000012',
     ...documentParties(),
     covers_until: '2026-12-01T10:00:00.000Z',
+    refunds: [],
     ...overrides,
   };
 }
@@ -89,6 +91,41 @@ describe('/receipts/:id', () => {
 
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('lists the refunds made of it, with the date, amount and reason, and says how much was refunded', async () => {
+    stubApi({
+      [RECEIPT]: () =>
+        jsonResponse({
+          data: receipt({
+            status: 'partially_refunded',
+            refunded: 50.5,
+            refunds: [
+              { id: 3, created_at: '2026-11-25T10:00:00.000Z', amount: 20.5, reason: 'Two days did not run' },
+              { id: 4, created_at: '2026-11-27T10:00:00.000Z', amount: 30, reason: 'Paid twice' },
+            ],
+          }),
+        }),
+    });
+    sessionStore.signIn(loginResponse());
+    renderApp('/receipts/12');
+    const sheet = await screen.findByRole('article', { name: 'Receipt' });
+    expect(sheet).toHaveTextContent('StatusPartly refunded');
+    expect(sheet).toHaveTextContent('Refunded$50.50');
+    const refunds = within(sheet).getByRole('table', { name: 'Refunds' });
+    expect(bodyRows(refunds)).toEqual([
+      ['25 Nov 2026', '$20.50', 'Two days did not run'],
+      ['27 Nov 2026', '$30.00', 'Paid twice'],
+    ]);
+  });
+
+  it('has no Refunds list while nothing was refunded', async () => {
+    stubApi({ [RECEIPT]: () => jsonResponse({ data: receipt() }) });
+    sessionStore.signIn(loginResponse());
+    renderApp('/receipts/12');
+    await screen.findByRole('article', { name: 'Receipt' });
+    expect(screen.queryByRole('table', { name: 'Refunds' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Refunded')).not.toBeInTheDocument();
   });
 
   it('leaves out "Covers until" for a lifetime budget, and opens for administrators too', async () => {

@@ -1,11 +1,40 @@
-import { Divider, SimpleGrid, Text } from '@mantine/core';
-import { PAYMENT_MESSAGES, paymentStatusLabel, type Receipt } from '@portal/contract';
+import { Divider, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { PAYMENT_MESSAGES, paymentStatusLabel, type Receipt, type Refund } from '@portal/contract';
 import { Fact } from '@/components/fact';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useReceipt } from '../api/get-receipt';
 import { usePaymentDocuments } from '../api/invoices';
 import { DocumentLinks } from '../components/document-links';
 import { DocumentSheet, Parties, PrintableDocument, usePageId } from '../components/printable-document';
+
+/** The refunds made of the payment, oldest first (docs/product/payments.md, Refunds). */
+function RefundsList({ refunds }: { refunds: Refund[] }) {
+  return (
+    <div>
+      <Title order={2} size="h4" mb="sm">
+        Refunds
+      </Title>
+      <Table aria-label="Refunds" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {refunds.map((refund) => (
+            <Table.Tr key={refund.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(refund.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsd(refund.amount)}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{refund.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
 
 function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   const documents = usePaymentDocuments([receipt.id]);
@@ -19,6 +48,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         <Fact label="Card">{receipt.payment_method ?? '—'}</Fact>
         <Fact label="Campaign">{receipt.campaign_name}</Fact>
         <Fact label="Status">{paymentStatusLabel(receipt.status)}</Fact>
+        {receipt.refunded > 0 && <Fact label="Refunded">{formatUsd(receipt.refunded)}</Fact>}
         {documents.data && documents.data.length > 0 && (
           <Fact label="Invoice">
             <DocumentLinks documents={documents.data} />
@@ -26,6 +56,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
         )}
       </SimpleGrid>
       {receipt.covers_until && <Text size="sm">Covers until {formatDate(receipt.covers_until)}</Text>}
+      {receipt.refunds.length > 0 && <RefundsList refunds={receipt.refunds} />}
       <Divider />
       <Parties seller={receipt.seller} billing={receipt.billing} />
     </DocumentSheet>

@@ -66,6 +66,18 @@ describe('describeHistory', () => {
     ).toEqual({ title: 'Payment refunded', detail: '$90.00, paid after its payment link was cancelled' });
   });
 
+  it('says what an administrator refunded and why, and a refund the provider refused', () => {
+    expect(
+      describeHistory(entry('payment.refunded', { amount: '$20.50', reason: 'Two days did not run', payment_id: 4 })),
+    ).toEqual({ title: 'Refunded by Ada Admin', detail: '$20.50: Two days did not run' });
+    expect(
+      describeHistory(entry('payment.refund_failed', { amount: '$5.00', failure: 'This charge is disputed.' })),
+    ).toEqual({
+      title: 'Refund refused by the payment provider, asked by Ada Admin',
+      detail: '$5.00: This charge is disputed.',
+    });
+  });
+
   it('names the portal by leaving the actor out, and shows unknown actions as they are', () => {
     expect(describeHistory({ ...entry('payment.recorded'), actor: null })).toEqual({ title: 'payment.recorded' });
   });

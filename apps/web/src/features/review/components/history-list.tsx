@@ -45,6 +45,14 @@ export function describeHistory(entry: HistoryEntry): { title: string; detail?: 
         title: 'Payment refunded',
         detail: `${String(after.amount)}, paid after its payment link was ${String(after.link_status)}`,
       };
+    case 'payment.refunded':
+      // An administrator's refund (docs/product/payments.md, Refunds), with the reason the customer read.
+      return { title: `Refunded${by}`, detail: `${String(after.amount)}: ${String(after.reason)}` };
+    case 'payment.refund_failed':
+      return {
+        title: `Refund refused by the payment provider${by ? `, asked${by}` : ''}`,
+        detail: `${String(after.amount)}: ${String(after.failure)}`,
+      };
     case 'user.banned': {
       const count = Array.isArray(after.campaigns_switched_off) ? after.campaigns_switched_off.length : 0;
       return { title: `Banned${by}`, detail: `${count} ${count === 1 ? 'campaign' : 'campaigns'} switched off` };

@@ -204,7 +204,7 @@ describe('/admin/users and the ban dialog', () => {
     expect(await screen.findByRole('columnheader', { name: 'Total spent' })).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Total spent: what the customer paid. Amount spent: what the campaigns spent, from the figures.',
+        'Total spent: what the customer paid, less refunds. Amount spent: what the campaigns spent, from the figures.',
       ),
     ).toBeInTheDocument();
   });

@@ -53,6 +53,10 @@ function describeTrail(entry: AdvertiserAuditEntry): string {
       );
     case 'campaign.statistics':
       return `${who} entered figures for ${campaign}`;
+    case 'payment.refunded':
+      return `${who} refunded ${String(after.amount)} of the payment for ${campaign}`;
+    case 'payment.refund_failed':
+      return `A refund of ${String(after.amount)} for ${campaign} was refused by the payment provider`;
     default:
       return `${who}: ${entry.action}`;
   }
