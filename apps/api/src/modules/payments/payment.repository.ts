@@ -1,6 +1,5 @@
 import type { ListQuery, Paginated } from '@portal/contract';
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database';
 import {
   accountCredits,
   campaigns,
