@@ -43,8 +43,16 @@ describe('formBooleanSchema', () => {
     ['1', true],
     ['false', false],
     ['0', false],
+    ['off', false],
+    [' On ', true],
     ['', false],
   ])('reads %o as %o', (input, expected) => {
     expect(formBooleanSchema.parse(input)).toBe(expected);
+  });
+
+  it.each(['maybe', 'yes please', '2', 'null'])('refuses %o rather than reading it as false', (input) => {
+    const result = formBooleanSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Must be true or false');
   });
 });

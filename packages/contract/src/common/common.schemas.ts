@@ -15,12 +15,20 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /**
  * A checkbox as any of the accepted body encodings sends it: a JSON boolean, or the strings
- * that url-encoded and multipart forms carry ("true", "1", "on"; anything else is false).
+ * that url-encoded and multipart forms carry ("true", "1", "on" for true; "false", "0", "off"
+ * or an empty value for false). Any other text is refused rather than read as false, so a typo
+ * never switches a setting off (docs/product/accounts.md, API conventions).
  */
+const FORM_TRUE = ['true', '1', 'on'];
+const FORM_FALSE = ['false', '0', 'off', ''];
 export const formBoolean = (message: string) =>
   z
     .union([z.boolean(), z.string()], { error: message })
-    .transform((value) => (typeof value === 'boolean' ? value : ['true', '1', 'on'].includes(value.toLowerCase())));
+    .refine(
+      (value) => typeof value === 'boolean' || [...FORM_TRUE, ...FORM_FALSE].includes(value.trim().toLowerCase()),
+      { error: message },
+    )
+    .transform((value) => (typeof value === 'boolean' ? value : FORM_TRUE.includes(value.trim().toLowerCase())));
 
 export const formBooleanSchema = formBoolean('Must be true or false');
 

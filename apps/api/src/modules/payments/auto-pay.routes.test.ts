@@ -99,7 +99,7 @@ describe('automatic payment', () => {
       const refused = await call('POST', '/api/customer/auto-pay', customer.token, { enabled: true });
       expect(refused.statusCode).toBe(422);
       expect(errorBody(refused).errors).toEqual({ enabled: [PAYMENT_MESSAGES.autoPayNeedsCard] });
-      for (const body of [{}, { enabled: 5 }, { enabled: null }]) {
+      for (const body of [{}, { enabled: 5 }, { enabled: null }, { enabled: 'maybe' }]) {
         const bad = await call('POST', '/api/customer/auto-pay', customer.token, body);
         expect(bad.statusCode, JSON.stringify(body)).toBe(422);
       }
