@@ -5,6 +5,7 @@ import {
   type ChangedField,
   type ChangesSinceDecision,
 } from '@portal/contract';
+import { ScrollRegion } from '@/components/scroll-region';
 import { formatDate, formatUsd } from '@/lib/format';
 
 /** A value as the review page writes it: budgets in dollars, nothing as "(none)". */
@@ -16,7 +17,7 @@ function shown(field: ChangedField, value: string | number | null): string {
 
 function FieldChanges({ fields }: { fields: ChangesSinceDecision['fields'] }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <ScrollRegion label="Fields changed" minWidth={420}>
       <Table verticalSpacing="xs" layout="fixed">
         <Table.Thead>
           <Table.Tr>
@@ -41,7 +42,7 @@ function FieldChanges({ fields }: { fields: ChangesSinceDecision['fields'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }
 

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from
 import { DECLINE_REASON_LIMITS, type DeclineReason } from '@portal/contract';
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/dialog';
+import { ScrollRegion } from '@/components/scroll-region';
 import { serverFieldErrors } from '@/lib/form-errors';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import {
@@ -156,7 +157,7 @@ function ReasonsCard() {
         <Text size="sm" c="dimmed">
           A retired reason stays on the declines that named it but can no longer be chosen.
         </Text>
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollRegion label="Reasons" minWidth={560}>
           <Table verticalSpacing="xs" aria-labelledby="reasons-title">
             <Table.Thead>
               <Table.Tr>
@@ -172,7 +173,7 @@ function ReasonsCard() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
         <AddReasonForm />
       </Stack>
       <RenameDialog key={renaming?.code ?? ''} reason={renaming} onClose={() => setRenaming(null)} />
@@ -189,7 +190,7 @@ function CountsCard() {
         <Title order={2} size="h5" id="counts-title">
           Declines per reason, last {DECLINE_REASON_LIMITS.countMonths} months
         </Title>
-        <Table.ScrollContainer minWidth={900}>
+        <ScrollRegion label="Declines per reason" minWidth={900}>
           <Table verticalSpacing="xs" aria-labelledby="counts-title" striped>
             <Table.Thead>
               <Table.Tr>
@@ -221,7 +222,7 @@ function CountsCard() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegion>
       </Stack>
     </Card>
   );
