@@ -273,7 +273,6 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     clock,
     campaigns: campaignService,
   });
-  const notificationService = new NotificationService({ data: data('notifications'), clock, productName });
   const insightsService = new InsightsService({
     data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit', 'alerts', 'events'),
     clock,
@@ -290,7 +289,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     campaignService,
     reviewService,
     declineReasonService: new DeclineReasonService({ data: data('declineReasons', 'audit'), clock }),
-    notificationService,
+    notificationService: new NotificationService({ data: data('notifications'), clock, productName }),
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     alertService,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { textField } from '../common/common.schemas';
 import { listQuerySchema, paginatedResponseSchema } from '../common/list.schemas';
 import { campaignDetailSchema, campaignSchema } from '../campaigns/campaign.schemas';
 import { DECLINE_REASON_MESSAGES, declineNoteSchema, declineReasonCodeSchema } from './decline-reasons';

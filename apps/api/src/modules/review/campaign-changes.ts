@@ -15,7 +15,7 @@ export interface CampaignSnapshot {
 }
 
 /** The differences between the campaign as decided and as it is now. */
-export function campaignChanges(
+function campaignChanges(
   before: Partial<CampaignSnapshot>,
   now: CampaignSnapshot,
 ): Omit<ChangesSinceDecision, 'decision' | 'decided_at'> {

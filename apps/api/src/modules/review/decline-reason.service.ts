@@ -21,7 +21,7 @@ export interface DeclineReasonRepositories {
 /** How declines recorded before reasons had codes are named in the counts. */
 const FREE_TEXT_ROW = 'Other (free text, before reason codes)';
 
-export const toDeclineReason = (row: DeclineReasonRow): DeclineReason => ({
+const toDeclineReason = (row: DeclineReasonRow): DeclineReason => ({
   code: row.code,
   text: row.text,
   retired_at: row.retiredAt?.toISOString() ?? null,
@@ -29,7 +29,7 @@ export const toDeclineReason = (row: DeclineReasonRow): DeclineReason => ({
 });
 
 /** The months counted, oldest first, ending with the month of `now` (UTC). */
-export function countedMonths(now: Date): string[] {
+function countedMonths(now: Date): string[] {
   const months: string[] = [];
   for (let back = DECLINE_REASON_LIMITS.countMonths - 1; back >= 0; back -= 1) {
     const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
