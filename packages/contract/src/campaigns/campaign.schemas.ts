@@ -79,6 +79,8 @@ export const CAMPAIGN_MESSAGES = {
   /** The Edit dialog's warning, shown before an approved campaign's name or link is saved. */
   editSendsBackToReview:
     'Changing the name or link sends the campaign back to review; it stops running until approved.',
+  textEditSendsBackToReview:
+    'Changing the texts or keywords sends the campaign back to review, unless your account is trusted; it stops running until approved.',
   nothingToUpdate:
     'Send at least one of on_off, campaign_name, destination_url, start_date, end_date, ad_title, ad_description and keywords',
   onOffInvalid: 'Status must be on or off',
