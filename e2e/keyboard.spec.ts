@@ -212,14 +212,23 @@ test.describe('keyboard only', () => {
     await tabTo(page, decline);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Decline campaign' });
-    await expect(dialog.getByLabel('Reason')).toBeFocused();
+    const reason = dialog.getByRole('combobox', { name: /^Reason/ });
+    await expect(reason).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(decline).toBeFocused();
 
-    // Again, this time with a reason, sent from the dialog's own Decline button.
+    // Again, this time with a reason and a note, sent from the dialog's own Decline button.
     await page.keyboard.press('Enter');
-    await expect(dialog.getByLabel('Reason')).toBeFocused();
+    await expect(reason).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Image too small or wrong ratio' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(reason).toHaveValue('Image too small or wrong ratio');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Note (optional)')).toBeFocused();
     await page.keyboard.type('The image is too dark to read');
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -230,7 +239,7 @@ test.describe('keyboard only', () => {
     await expect(dialog).toBeHidden();
     // Decline went with the decision; the keyboard is on the campaign's name, not lost.
     await expect(page.getByRole('heading', { name: declined })).toBeFocused();
-    await expect(page.getByText('Reason: The image is too dark to read')).toBeVisible();
+    await expect(page.getByText('Reason: Image too small or wrong ratio. The image is too dark to read')).toBeVisible();
     await checkPage(page);
 
     // Approve needs no dialog.

@@ -68,14 +68,19 @@ test.describe('review, notifications and bans', () => {
     await checkPage(adminPage);
     await adminPage.getByRole('button', { name: 'Decline' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Decline campaign' });
-    await expect(dialog.getByLabel('Reason')).toBeFocused();
-    await dialog.getByLabel('Reason').fill('The image is too dark to read');
+    const reason = dialog.getByRole('combobox', { name: /^Reason/ });
+    await expect(reason).toBeFocused();
+    await reason.click();
+    await adminPage.getByRole('option', { name: 'Image too small or wrong ratio' }).click();
+    await dialog.getByLabel('Note (optional)').fill('The image is too dark to read');
     await checkPage(adminPage);
     await dialog.getByRole('button', { name: 'Decline' }).click();
     await expect(adminPage.getByText('Campaign declined successfully')).toBeVisible();
     await checkToasts(adminPage);
     await expect(adminPage.getByText('Declined by')).toBeVisible();
-    await expect(adminPage.getByText('Reason: The image is too dark to read')).toBeVisible();
+    await expect(
+      adminPage.getByText('Reason: Image too small or wrong ratio. The image is too dark to read'),
+    ).toBeVisible();
 
     // The customer's open page hears of it without a reload: a toast and the unread count.
     await expect(customerPage.getByText(`Your campaign "${name}" was declined.`)).toBeVisible({ timeout: 15_000 });
@@ -83,7 +88,9 @@ test.describe('review, notifications and bans', () => {
     await expect(notificationsLink).toHaveAccessibleName('Notifications 1 unread');
     await expect(dataRows(customerPending, /The image is too dark to read/)).toBeVisible();
     await notificationsLink.click();
-    await expect(customerPage.getByText('Reason: The image is too dark to read').first()).toBeVisible();
+    await expect(
+      customerPage.getByText('Reason: Image too small or wrong ratio. The image is too dark to read').first(),
+    ).toBeVisible();
     await expect(await menuLink(customerPage, /^Notifications/)).toHaveAccessibleName('Notifications');
     await customerPage.keyboard.press('Escape');
     await checkPage(customerPage);

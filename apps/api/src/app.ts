@@ -232,7 +232,10 @@ async function productRoutes(
   });
   await product.register(campaignRoutes, { campaignService: services.campaignService });
   await product.register(mediaRoutes, { mediaService: services.mediaService });
-  await product.register(reviewRoutes, { reviewService: services.reviewService });
+  await product.register(reviewRoutes, {
+    reviewService: services.reviewService,
+    declineReasonService: services.declineReasonService,
+  });
   await product.register(notificationRoutes, {
     notificationService: services.notificationService,
     notificationHub,

@@ -63,6 +63,8 @@ import { InvoiceRepository } from './modules/invoices/invoice.repository';
 import { InvoiceService } from './modules/invoices/invoice.service';
 import { subscribeInvoices } from './modules/invoices/invoice.subscribers';
 import { ReviewService } from './modules/review/review.service';
+import { DeclineReasonService } from './modules/review/decline-reason.service';
+import { DeclineReasonRepository } from './modules/review/decline-reason.repository';
 import { BillingRepository } from './modules/advertisers/billing.repository';
 import { AdvertiserRepository } from './modules/advertisers/advertiser.repository';
 import { UserRepository } from './modules/users/user.repository';
@@ -92,6 +94,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     media: (db: Database) => new MediaRepository(db),
     notifications: (db: Database) => new NotificationRepository(db),
     audit: (db: Database) => new AuditRepository(db),
+    declineReasons: (db: Database) => new DeclineReasonRepository(db),
     statistics: (db: Database) => new StatisticsRepository(db),
     figures: (db: Database) => new FiguresRepository(db),
     payments: (db: Database) => new PaymentRepository(db),
@@ -266,11 +269,10 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     media: mediaService,
   });
   const reviewService = new ReviewService({
-    data: data('campaigns', 'users', 'sessions', 'signupSessions', 'audit', 'events'),
+    data: data('campaigns', 'users', 'sessions', 'signupSessions', 'audit', 'events', 'media', 'declineReasons'),
     clock,
     campaigns: campaignService,
   });
-  const notificationService = new NotificationService({ data: data('notifications'), clock, productName });
   const insightsService = new InsightsService({
     data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit', 'alerts', 'events'),
     clock,
@@ -286,7 +288,8 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     mediaService,
     campaignService,
     reviewService,
-    notificationService,
+    declineReasonService: new DeclineReasonService({ data: data('declineReasons', 'audit'), clock }),
+    notificationService: new NotificationService({ data: data('notifications'), clock, productName }),
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     alertService,

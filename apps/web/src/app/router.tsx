@@ -173,6 +173,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 lazy: lazyComponent(() => import('@/features/review/routes/admin-users-page'), 'AdminUsersPage'),
               },
               {
+                path: paths.admin.declineReasons,
+                lazy: lazyComponent(
+                  () => import('@/features/review/routes/admin-decline-reasons-page'),
+                  'AdminDeclineReasonsPage',
+                ),
+              },
+              {
                 path: paths.admin.viewCampaign.pattern,
                 lazy: lazyComponent(() => import('./routes/admin-view-campaign-page'), 'AdminViewCampaignPage'),
               },

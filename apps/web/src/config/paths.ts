@@ -46,6 +46,7 @@ export const paths = {
     analytics: '/admin/analytics',
     payments: '/admin/payments',
     users: '/admin/users',
+    declineReasons: '/admin/decline-reasons',
     viewCampaign: NOTICE_PAGES.reviewCampaign,
     myAccount: MY_ACCOUNT_PAGES.admin,
   },

@@ -58,6 +58,9 @@ export const reviewKeys = {
   users: () => [...reviewKeys.all, 'users'] as const,
   userList: (query: ListQuery) => [...reviewKeys.users(), 'list', query] as const,
   user: (id: number) => [...reviewKeys.users(), 'one', id] as const,
+  /** The decline reasons and the counts per reason (docs/product/review.md, Decline reasons). */
+  declineReasons: () => [...reviewKeys.all, 'decline-reasons'] as const,
+  declineCounts: () => [...reviewKeys.declineReasons(), 'counts'] as const,
 };
 
 /** The balance page, the checkout, the receipt, the invoices, the statements and the administrators' payments page. */

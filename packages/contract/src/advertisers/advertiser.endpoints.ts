@@ -18,6 +18,7 @@ import {
   membershipsResponseSchema,
   renameAdvertiserRequestSchema,
   advertiserTimeZoneRequestSchema,
+  advertiserTrustRequestSchema,
   teamResponseSchema,
 } from './advertiser.schemas';
 
@@ -251,5 +252,17 @@ export const advertiserEndpoints = defineEndpoints({
     params: idParams('The advertiser account id, a whole number'),
     response: messageResponseSchema,
     errors: [401, 403, 404],
+  },
+  setAdvertiserTrusted: {
+    method: 'PUT',
+    path: '/admin/advertisers/:id/trusted',
+    access: 'admin',
+    tag: 'teams',
+    summary:
+      "Mark an advertiser account trusted, or not: a trusted account's edits of an approved campaign's texts or keywords skip review",
+    params: idParams('The advertiser account id, a whole number'),
+    body: advertiserTrustRequestSchema,
+    response: messageResponseSchema,
+    errors: [401, 403, 404, 422],
   },
 });

@@ -103,6 +103,8 @@ export const ADVERTISER_MESSAGES = {
   resendTooSoon: 'The invitation was sent less than a minute ago. Wait a moment before sending it again.',
   suspendedNow: 'The advertiser account has been suspended',
   reinstated: 'The advertiser account has been reinstated',
+  trustedNow: 'The advertiser account is now trusted',
+  untrusted: 'The advertiser account is no longer trusted',
   advertiserNotFound: 'This advertiser account does not exist.',
   joined: (name: string) => `You have joined ${name}`,
   renamed: 'The advertiser account has been renamed',
@@ -290,7 +292,11 @@ export const adminInvitationsResponseSchema = z
 /** An advertiser account as administrators see it on the users pages, with its members. */
 export const adminAdvertiserSchema = membershipSchema
   .omit({ role: true })
-  .extend({ members: z.array(memberSchema) })
+  .extend({
+    members: z.array(memberSchema),
+    /** Its members' edits of an approved campaign's texts or keywords skip review (docs/product/campaigns.md). */
+    trusted: z.boolean(),
+  })
   .meta({ id: 'AdminAdvertiser' });
 export type AdminAdvertiser = z.infer<typeof adminAdvertiserSchema>;
 
@@ -303,3 +309,8 @@ export const TEAM_PAGES = {
   team: '/team',
   invitation: pagePath('/invitations/:token', 'token'),
 } as const;
+
+/** Marks an advertiser account trusted or not (docs/product/review.md, Trusted advertisers). */
+export const advertiserTrustRequestSchema = z
+  .object({ trusted: z.boolean({ error: 'Trusted must be true or false' }) })
+  .meta({ id: 'AdvertiserTrustRequest' });

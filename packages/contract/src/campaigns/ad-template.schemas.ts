@@ -48,6 +48,13 @@ const adText = (label: string, missing: string, tooLong: string) =>
     z.string().trim().min(1, { error: missing, abort: true }).max(AD_LIMITS.textMaxLength, { error: tooLong }),
   );
 
+export const primaryTextSchema = adText('Primary text', AD_MESSAGES.primaryTextMissing, AD_MESSAGES.primaryTextTooLong);
+export const additionalTextSchema = adText(
+  'Additional text',
+  AD_MESSAGES.additionalTextMissing,
+  AD_MESSAGES.additionalTextTooLong,
+);
+
 const mediaItemSchema = z.object({
   s3_key: mediaKeySchema,
   /** Sent back by the wizard as it got it; the server makes its own view addresses. */
@@ -65,8 +72,8 @@ export const adTemplateRequestSchema = z
     /** Sent by the wizard; the campaign's owner is the caller, whatever it says. */
     user_id: idSchema(AD_MESSAGES.userIdInvalid).optional(),
     campaign_id: idSchema(AD_MESSAGES.campaignRequired),
-    ad_title: adText('Primary text', AD_MESSAGES.primaryTextMissing, AD_MESSAGES.primaryTextTooLong),
-    ad_description: adText('Additional text', AD_MESSAGES.additionalTextMissing, AD_MESSAGES.additionalTextTooLong),
+    ad_title: primaryTextSchema,
+    ad_description: additionalTextSchema,
     destination_url: destinationUrlSchema,
     campaign_content: z
       .array(mediaItemSchema, { error: AD_MESSAGES.mediaMissing })

@@ -9,7 +9,13 @@ import {
 } from '../common/common.schemas';
 import { paginatedResponseSchema } from '../common/list.schemas';
 import { amountDueSchema } from '../common/money';
-import { adTemplateSchema, campaignContentSchema, destinationUrlSchema } from './ad-template.schemas';
+import {
+  additionalTextSchema,
+  adTemplateSchema,
+  campaignContentSchema,
+  destinationUrlSchema,
+  primaryTextSchema,
+} from './ad-template.schemas';
 import { CUSTOMER_QUOTAS, QUOTA_MESSAGES } from './quotas';
 import { statisticsEntrySchema } from '../insights/statistics-entry.schemas';
 import { FLIGHT_STATES, flightDaySchema } from './flight';
@@ -73,7 +79,10 @@ export const CAMPAIGN_MESSAGES = {
   /** The Edit dialog's warning, shown before an approved campaign's name or link is saved. */
   editSendsBackToReview:
     'Changing the name or link sends the campaign back to review; it stops running until approved.',
-  nothingToUpdate: 'Send at least one of on_off, campaign_name, destination_url, start_date and end_date',
+  textEditSendsBackToReview:
+    'Changing the texts or keywords sends the campaign back to review, unless your account is trusted; it stops running until approved.',
+  nothingToUpdate:
+    'Send at least one of on_off, campaign_name, destination_url, start_date, end_date, ad_title, ad_description and keywords',
   onOffInvalid: 'Status must be on or off',
   draftNotEditable: 'A draft is changed in the new-campaign wizard',
   archivedCannotSwitchOn: 'An archived campaign cannot be switched on',
@@ -187,7 +196,12 @@ export const campaignSchema = z
     end_date: z.string().nullable(),
     flight_state: z.enum(FLIGHT_STATES),
     approval_status: z.enum(APPROVAL_STATUSES),
+    /** What the customer is told of the last decline: the reason's text and the note; null when not declined. */
     decline_reason: z.string().nullable(),
+    /** The decline's reason code (docs/product/review.md, Decline reasons); null for a decline kept as free text only. */
+    decline_reason_code: z.string().nullable(),
+    /** The administrator's note beside the reason; null without one. */
+    decline_note: z.string().nullable(),
     on_off: z.enum(['on', 'off']),
     status: z.enum(WIZARD_STATUSES),
     archived_at: z.string().nullable(),
@@ -249,26 +263,41 @@ export const campaignListResponseSchema = paginatedResponseSchema(campaignSchema
   .meta({ id: 'CampaignList' });
 
 /** The Edit dialog and the Active list's switch (docs/product/campaigns.md, Editing a campaign). */
+/** The fields the Edit dialog changes (docs/product/campaigns.md, Editing a campaign). */
+const UPDATABLE_FIELDS = [
+  'on_off',
+  'campaign_name',
+  'destination_url',
+  'start_date',
+  'end_date',
+  'ad_title',
+  'ad_description',
+  'keywords',
+] as const;
+
 export const campaignUpdateRequestSchema = z
-  .object({
-    on_off: z.preprocess(
-      (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-      z.enum(['on', 'off'], { error: CAMPAIGN_MESSAGES.onOffInvalid }),
-    ),
-    campaign_name: campaignNameSchema,
-    destination_url: destinationUrlSchema,
-    start_date: flightDaySchema,
-    end_date: flightDaySchema,
-    /** Shown in the dialog and sent by it, but fixed once the campaign exists: ignored. */
-    campaign_objective: z.unknown(),
-  })
-  .partial()
-  .refine(
-    (body) =>
-      [body.on_off, body.campaign_name, body.destination_url, body.start_date, body.end_date].some(
-        (value) => value !== undefined,
-      ),
-    { error: CAMPAIGN_MESSAGES.nothingToUpdate },
+  .preprocess(
+    gatherIndexedField('keywords'),
+    z
+      .object({
+        on_off: z.preprocess(
+          (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+          z.enum(['on', 'off'], { error: CAMPAIGN_MESSAGES.onOffInvalid }),
+        ),
+        campaign_name: campaignNameSchema,
+        destination_url: destinationUrlSchema,
+        start_date: flightDaySchema,
+        end_date: flightDaySchema,
+        ad_title: primaryTextSchema,
+        ad_description: additionalTextSchema,
+        keywords: keywordsSchema,
+        /** Shown in the dialog and sent by it, but fixed once the campaign exists: ignored. */
+        campaign_objective: z.unknown(),
+      })
+      .partial()
+      .refine((body) => UPDATABLE_FIELDS.some((field) => body[field] !== undefined), {
+        error: CAMPAIGN_MESSAGES.nothingToUpdate,
+      }),
   )
   .meta({ id: 'CampaignUpdateRequest' });
 export type CampaignUpdateValues = z.output<typeof campaignUpdateRequestSchema>;

@@ -12,6 +12,15 @@ import {
   userListResponseSchema,
   userStatusResponseSchema,
 } from './review.schemas';
+import {
+  createDeclineReasonRequestSchema,
+  declineCountsResponseSchema,
+  declineReasonListResponseSchema,
+  declineReasonParams,
+  declineReasonResponseSchema,
+  DECLINE_REASON_LIMITS,
+  updateDeclineReasonRequestSchema,
+} from './decline-reasons';
 
 /** Reviewing campaigns and managing users (docs/product/review.md). Administrators only. */
 export const reviewEndpoints = defineEndpoints({
@@ -91,5 +100,48 @@ export const reviewEndpoints = defineEndpoints({
     params: idParams('The user id, a whole number'),
     response: userStatusResponseSchema,
     errors: [401, 403, 404, 409],
+  },
+  listDeclineReasons: {
+    method: 'GET',
+    path: '/admin/decline-reasons',
+    access: 'admin',
+    tag: 'review',
+    summary: 'Every decline reason, in use and retired, in the order they were added',
+    response: declineReasonListResponseSchema,
+    errors: [401, 403],
+  },
+  createDeclineReason: {
+    method: 'POST',
+    path: '/admin/decline-reasons',
+    access: 'admin',
+    tag: 'review',
+    summary: 'Add a decline reason',
+    description: `At most ${DECLINE_REASON_LIMITS.maxReasons} reasons, retired ones included; a code taken already answers 409.`,
+    body: createDeclineReasonRequestSchema,
+    response: declineReasonResponseSchema,
+    successStatus: 201,
+    errors: [401, 403, 409, 422],
+  },
+  updateDeclineReason: {
+    method: 'PATCH',
+    path: '/admin/decline-reasons/:code',
+    access: 'admin',
+    tag: 'review',
+    summary: 'Rename a decline reason, retire it or bring it back into use',
+    description:
+      'A retired reason stays on the declines that named it but can no longer be chosen. A new text is used by later declines; past ones keep the words the customer was told.',
+    params: declineReasonParams,
+    body: updateDeclineReasonRequestSchema,
+    response: declineReasonResponseSchema,
+    errors: [401, 403, 404, 422],
+  },
+  declineCounts: {
+    method: 'GET',
+    path: '/admin/decline-reasons/counts',
+    access: 'admin',
+    tag: 'review',
+    summary: `Declines per reason in each of the last ${DECLINE_REASON_LIMITS.countMonths} months (UTC)`,
+    response: declineCountsResponseSchema,
+    errors: [401, 403],
   },
 });

@@ -1,19 +1,17 @@
 import { z } from 'zod';
-import { textField } from '../common/common.schemas';
 import { listQuerySchema, paginatedResponseSchema } from '../common/list.schemas';
 import { campaignDetailSchema, campaignSchema } from '../campaigns/campaign.schemas';
+import { DECLINE_REASON_MESSAGES, declineNoteSchema, declineReasonCodeSchema } from './decline-reasons';
+import { changesSinceDecisionSchema } from './campaign-changes';
 
 /** The administrators' side of campaigns and users (docs/product/review.md). */
 
 export const REVIEW_LISTING_TYPES = ['pending', 'active', 'declined'] as const;
 export type ReviewListingType = (typeof REVIEW_LISTING_TYPES)[number];
 
-export const REVIEW_LIMITS = { reasonMaxLength: 500 } as const;
-
 export const REVIEW_MESSAGES = {
   listingTypeInvalid: 'The listing type must be pending, active or declined',
   approvalStatusInvalid: 'The approval status must be approved or declined',
-  reasonTooLong: `The reason must be at most ${REVIEW_LIMITS.reasonMaxLength} characters`,
   campaignNotFound: 'Campaign not found',
   notPending: 'Only a campaign awaiting review can be approved or declined',
   approved: 'Campaign approved successfully',
@@ -57,21 +55,33 @@ export const historyEntrySchema = z
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const adminCampaignResponseSchema = z
-  .object({ data: campaignDetailSchema.extend({ history: z.array(historyEntrySchema) }) })
+  .object({
+    data: campaignDetailSchema.extend({
+      history: z.array(historyEntrySchema),
+      /** What changed since the last approval or decline; null when it was never decided. */
+      changes_since_decision: changesSinceDecisionSchema.nullable(),
+    }),
+  })
   .meta({ id: 'AdminCampaignResponse' });
 
+/**
+ * A decision. A decline names a reason in use (`decline_reason_code`) and may add a note
+ * (docs/product/review.md, Decline); an approval takes neither.
+ */
 export const approvalRequestSchema = z
   .object({
     approval_status: z.enum(['approved', 'declined'], { error: REVIEW_MESSAGES.approvalStatusInvalid }),
-    reason: textField(
-      'The reason',
-      '',
-      z
-        .string()
-        .trim()
-        .max(REVIEW_LIMITS.reasonMaxLength, { error: REVIEW_MESSAGES.reasonTooLong })
-        .transform((reason) => reason || undefined),
-    ).optional(),
+    decline_reason_code: declineReasonCodeSchema.optional(),
+    decline_note: declineNoteSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.approval_status === 'declined' && body.decline_reason_code === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['decline_reason_code'],
+        message: DECLINE_REASON_MESSAGES.codeRequired,
+      });
+    }
   })
   .meta({ id: 'ApprovalRequest' });
 export type ApprovalValues = z.output<typeof approvalRequestSchema>;

@@ -13,6 +13,11 @@ export const advertisers = pgTable('advertisers', {
   name: varchar('name', { length: 100 }).notNull(),
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   /**
+   * Set while an administrator trusts the account: its edits of an approved campaign's texts or
+   * keywords skip review (docs/product/campaigns.md, Editing a campaign).
+   */
+  trustedAt: timestamp('trusted_at', { withTimezone: true }),
+  /**
    * An IANA name: the zone whose calendar days the account's flight dates are (docs/product/campaigns.md,
    * Flight dates). Set from the browser at sign-up, changed by owners on My account.
    */

@@ -20,6 +20,7 @@ import type {
 } from '@portal/contract';
 import { users } from './users';
 import { advertisers } from './advertisers';
+import { declineReasons } from './decline-reasons';
 
 /**
  * A customer's campaign (docs/product/campaigns.md, Campaign record and Campaign state). Its
@@ -55,7 +56,11 @@ export const campaigns = pgTable(
       .$type<(typeof APPROVAL_STATUSES)[number]>()
       .notNull()
       .default('draft'),
+    /** What the customer was told of the last decline: the reason's text as it was then, and the note. */
     declineReason: text('decline_reason'),
+    /** The last decline's reason (docs/product/review.md, Decline reasons); null for one kept as free text only. */
+    declineReasonCode: varchar('decline_reason_code', { length: 40 }).references(() => declineReasons.code),
+    declineNote: text('decline_note'),
     /** The customer's switch; the wizard's status sets it at publication. */
     onOff: varchar('on_off', { length: 3 }).$type<'on' | 'off'>().notNull().default('on'),
     paymentStatus: varchar('payment_status', { length: 6 }).$type<'paid' | 'unpaid'>().notNull().default('unpaid'),

@@ -6,6 +6,7 @@ export * from './mail';
 export * from './events';
 export * from './campaigns';
 export * from './media';
+export * from './decline-reasons';
 export * from './review';
 export * from './statistics';
 export * from './payments';

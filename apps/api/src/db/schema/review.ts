@@ -67,6 +67,10 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_subject_idx').on(table.subjectType, table.subjectId, table.id),
     // An account's trail, newest first, as its owners page through it.
+    // The counts of declines per reason and month (docs/product/review.md, Decline reasons).
+    index('audit_log_declines_idx')
+      .on(table.createdAt)
+      .where(sql`${table.action} = 'campaign.declined'`),
     index('audit_log_advertiser_idx')
       .on(table.advertiserId, table.id)
       .where(sql`${table.advertiserId} IS NOT NULL`),

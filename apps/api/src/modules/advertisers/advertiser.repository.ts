@@ -15,6 +15,8 @@ export interface MembershipRow {
   name: string;
   role: AdvertiserRole;
   suspended: boolean;
+  /** Trusted by an administrator (docs/product/review.md, Trusted advertisers). */
+  trusted: boolean;
   timeZone: string;
 }
 
@@ -23,6 +25,7 @@ const membershipColumns = {
   name: advertisers.name,
   role: advertiserMembers.role,
   suspended: sql<boolean>`${advertisers.suspendedAt} IS NOT NULL`,
+  trusted: sql<boolean>`${advertisers.trustedAt} IS NOT NULL`,
   timeZone: advertisers.timeZone,
 };
 
@@ -66,6 +69,10 @@ export class AdvertiserRepository {
       .where(eq(advertisers.id, id))
       .returning({ id: advertisers.id });
     return rows.length > 0;
+  }
+
+  async setTrusted(id: number, trustedAt: Date | null): Promise<void> {
+    await this.db.update(advertisers).set({ trustedAt }).where(eq(advertisers.id, id));
   }
 
   /**

@@ -77,6 +77,10 @@ export async function advertiserRoutes(
   route(app, endpoints.listUserAdvertisers, async (request) => ({
     data: await teamService.advertisersOfUser(request.params.id),
   }));
+  route(app, endpoints.setAdvertiserTrusted, async (request) => {
+    await teamService.setTrusted(request.principal, request.params.id, request.body.trusted);
+    return { message: request.body.trusted ? ADVERTISER_MESSAGES.trustedNow : ADVERTISER_MESSAGES.untrusted };
+  });
   route(app, endpoints.suspendAdvertiser, async (request) => {
     await teamService.setSuspended(request.principal, request.params.id, true);
     return { message: ADVERTISER_MESSAGES.suspendedNow };

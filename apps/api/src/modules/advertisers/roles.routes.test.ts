@@ -20,7 +20,7 @@ import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/te
 const guarded = (Object.values(endpoints) as Endpoint[]).filter((endpoint) => endpoint.permission);
 
 /** Path values that fill any path and name no record: the check comes before the route looks at them. */
-const anyParams = { id: '999999', token: 'x'.repeat(32), userId: '999999', month: '2026-11' };
+const anyParams = { id: '999999', token: 'x'.repeat(32), userId: '999999', month: '2026-11', code: 'prohibited' };
 
 describe('roles in an advertiser account', () => {
   let t: TestApp;

@@ -384,6 +384,7 @@ export class TeamService {
         advertiser_id: membership.advertiserId,
         name: membership.name,
         suspended: membership.suspended,
+        trusted: membership.trusted,
         time_zone: membership.timeZone,
         members: (await repos.advertisers.members(membership.advertiserId)).map(toMember),
       });
@@ -401,6 +402,23 @@ export class TeamService {
       await repos.advertisers.setSuspended(advertiserId, suspended ? now : null);
       const action = suspended ? 'advertiser.suspended' : 'advertiser.reinstated';
       await this.recordIn(repos, principal.userId, advertiserId, action, null, null);
+    });
+  }
+
+  /**
+   * Marks an account trusted or not (docs/product/review.md, Trusted advertisers), an audited
+   * action. The account's row is locked, so two administrators at once record one change each
+   * only when each changed something.
+   */
+  async setTrusted(principal: AdminPrincipal, advertiserId: number, trusted: boolean): Promise<void> {
+    await this.options.data.withTransaction(async (repos) => {
+      const now = this.options.clock.now();
+      const found = await repos.advertisers.lock(advertiserId);
+      if (!found) throw notFound(ADVERTISER_MESSAGES.advertiserNotFound);
+      if ((found.trustedAt !== null) === trusted) return;
+      await repos.advertisers.setTrusted(advertiserId, trusted ? now : null);
+      const action = trusted ? 'advertiser.trusted' : 'advertiser.untrusted';
+      await this.recordIn(repos, principal.userId, advertiserId, action, { trusted: !trusted }, { trusted });
     });
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { isAdminRole } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { auditLog, campaigns, users, type AuditSubject } from '../../db/schema';
@@ -75,6 +75,21 @@ export class AuditRepository {
         ),
       )!,
     );
+  }
+
+  /**
+   * Declines per reason code and month (UTC, `YYYY-MM`) since `since`, read from the decisions'
+   * rows, so a campaign declined, resubmitted and declined again counts twice. A decline recorded
+   * before reasons had codes has a null code.
+   */
+  async declineCounts(since: Date): Promise<{ code: string | null; month: string; count: number }[]> {
+    const code = sql<string | null>`${auditLog.after}->>'reason_code'`;
+    const month = sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+    return this.db
+      .select({ code, month, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'campaign.declined'), gte(auditLog.createdAt, since)))
+      .groupBy(code, month);
   }
 
   /** One page of an advertiser account's trail, newest first: the rows before `before` (an id), `limit` at most. */

@@ -27,10 +27,11 @@ export class AdTemplateRepository {
     return row;
   }
 
-  async updateDestinationUrl(campaignId: number, destinationUrl: string, at: Date): Promise<void> {
+  /** The Edit dialog's changes of a submitted campaign's ad: any of its texts and its link. */
+  async update(campaignId: number, changes: Partial<AdTexts>, at: Date): Promise<void> {
     await this.db
       .update(adTemplates)
-      .set({ destinationUrl, updatedAt: at })
+      .set({ ...changes, updatedAt: at })
       .where(eq(adTemplates.campaignId, campaignId));
   }
 }

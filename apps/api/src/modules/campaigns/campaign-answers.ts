@@ -57,6 +57,8 @@ export function toCampaign({ campaign: row, owner, ad, current, openLink }: Camp
     flight_state: row.flightState,
     approval_status: row.approvalStatus,
     decline_reason: row.declineReason,
+    decline_reason_code: row.declineReasonCode,
+    decline_note: row.declineNote,
     on_off: row.onOff,
     status: row.onOff === 'on' ? 'active' : 'paused',
     archived_at: iso(row.archivedAt),

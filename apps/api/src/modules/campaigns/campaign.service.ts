@@ -15,7 +15,7 @@ import {
   type ListQuery,
 } from '@portal/contract';
 import type { DataAccess } from '../../db/transactor';
-import type { CampaignRow } from '../../db/schema';
+import type { AdTemplateRow, CampaignRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { AdvertiserPrincipal } from '../../lib/principal';
@@ -27,7 +27,7 @@ import type { MediaRepository } from '../media';
 import type { MediaService } from '../media';
 import type { PaymentRepository } from '../payments';
 import type { AdvertiserRepository } from '../advertisers';
-import type { AdTemplateRepository } from './ad-template.repository';
+import type { AdTemplateRepository, AdTexts } from './ad-template.repository';
 import type { CampaignRepository } from './campaign.repository';
 import type { CampaignView } from './campaign-views';
 import { campaignFactsOf } from './campaign-facts';
@@ -39,6 +39,49 @@ const draftOwner = (principal: AdvertiserPrincipal) => ({
   advertiserId: principal.advertiser.id,
   userId: principal.userId,
 });
+
+/** What a trusted account may change in an approved campaign without review (docs/product/campaigns.md). */
+const TRUSTED_EDIT_FIELDS: string[] = ['ad_title', 'ad_description', 'keywords'];
+
+const sameKeywords = (a: string[], b: string[]) => a.length === b.length && a.every((word, i) => word === b[i]);
+
+/**
+ * What an edit changes of the campaign and its ad, and the fields it changes as the History
+ * keeps them (before and after, by their names in the API).
+ */
+function editOf(campaign: CampaignRow, ad: AdTemplateRow | undefined, changes: CampaignUpdateValues) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const note = (field: string, was: unknown, now: unknown) => {
+    before[field] = was;
+    after[field] = now;
+  };
+  const differs = <T>(value: T | undefined, current: T | undefined): value is T =>
+    value !== undefined && value !== current;
+  const adChanges: Partial<AdTexts> = {};
+  const campaignChanges: Partial<CampaignRow> = {};
+  if (differs(changes.campaign_name, campaign.name)) {
+    campaignChanges.name = changes.campaign_name;
+    note('campaign_name', campaign.name, changes.campaign_name);
+  }
+  if (differs(changes.destination_url, ad?.destinationUrl)) {
+    adChanges.destinationUrl = changes.destination_url;
+    note('destination_url', ad?.destinationUrl ?? null, changes.destination_url);
+  }
+  if (ad && differs(changes.ad_title, ad.adTitle)) {
+    adChanges.adTitle = changes.ad_title;
+    note('ad_title', ad.adTitle, changes.ad_title);
+  }
+  if (ad && differs(changes.ad_description, ad.adDescription)) {
+    adChanges.adDescription = changes.ad_description;
+    note('ad_description', ad.adDescription, changes.ad_description);
+  }
+  if (changes.keywords && !sameKeywords(changes.keywords, campaign.keywords)) {
+    campaignChanges.keywords = changes.keywords;
+    note('keywords', campaign.keywords, changes.keywords);
+  }
+  return { before, after, campaign: campaignChanges, ad: Object.keys(adChanges).length ? adChanges : null };
+}
 
 /** Why a campaign went (back) to the review queue, for the administrators' notification. */
 export type SubmissionReason = 'new' | 'resubmitted' | 'edited' | 'duplicated' | 'restored';
@@ -169,8 +212,11 @@ export class CampaignService {
   }
 
   /**
-   * The switch and the Edit dialog. A new name or destination URL sends an approved campaign
-   * that is not archived back to review; the switch alone never does.
+   * The switch and the Edit dialog (docs/product/campaigns.md, Editing a campaign). A change of
+   * the name, the link, the texts or the keywords of an approved campaign that is not archived
+   * sends it back to review, but for a trusted account's change of only texts or keywords, which
+   * it keeps approved. The switch and the dates never do. The campaign's row is locked first, so
+   * edits at once are decided one after the other, each on the state the one before left.
    */
   async update(principal: AdvertiserPrincipal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
     const { data, clock } = this.options;
@@ -183,37 +229,33 @@ export class CampaignService {
       }
       const now = clock.now();
       const ad = await repos.ads.find(campaign.id);
-      const nameChanged = changes.campaign_name !== undefined && changes.campaign_name !== campaign.name;
-      const urlChanged = changes.destination_url !== undefined && changes.destination_url !== ad?.destinationUrl;
-      if (urlChanged) await repos.ads.updateDestinationUrl(campaign.id, changes.destination_url!, now);
+      const edit = editOf(campaign, ad, changes);
+      if (edit.ad) await repos.ads.update(campaign.id, edit.ad, now);
       const flight = await this.changeFlight(repos, principal, campaign, changes);
       await repos.campaigns.update(campaign.id, {
         ...(changes.on_off !== undefined && { onOff: changes.on_off }),
-        ...(nameChanged && { name: changes.campaign_name }),
+        ...edit.campaign,
         ...flight,
         updatedAt: now,
       });
-      if (nameChanged || urlChanged) {
-        await repos.audit.record(
-          {
-            actorId: principal.userId,
-            action: 'campaign.edited',
-            subject: { type: 'campaign', id: campaign.id },
-            before: {
-              ...(nameChanged && { campaign_name: campaign.name }),
-              ...(urlChanged && { destination_url: ad?.destinationUrl ?? null }),
-            },
-            after: {
-              ...(nameChanged && { campaign_name: changes.campaign_name }),
-              ...(urlChanged && { destination_url: changes.destination_url }),
-            },
-          },
-          now,
-        );
-      }
-      if ((nameChanged || urlChanged) && campaign.approvalStatus === 'approved' && !campaign.archivedAt) {
-        await this.submitForReview(repos, campaign, principal.userId, 'edited');
-      }
+      const fields = Object.keys(edit.after);
+      if (fields.length === 0) return;
+      const live = campaign.approvalStatus === 'approved' && !campaign.archivedAt;
+      const trusted =
+        live &&
+        fields.every((field) => TRUSTED_EDIT_FIELDS.includes(field)) &&
+        (await repos.advertisers.find(campaign.advertiserId))?.trustedAt != null;
+      await repos.audit.record(
+        {
+          actorId: principal.userId,
+          action: trusted ? 'campaign.edited_trusted' : 'campaign.edited',
+          subject: { type: 'campaign', id: campaign.id },
+          before: edit.before,
+          after: edit.after,
+        },
+        now,
+      );
+      if (live && !trusted) await this.submitForReview(repos, campaign, principal.userId, 'edited');
     });
     return this.detail(id);
   }
@@ -376,7 +418,10 @@ export class CampaignService {
     const now = this.options.clock.now();
     await repos.campaigns.update(campaign.id, {
       approvalStatus: 'pending',
+      // The last decline stays in the History (docs/product/campaigns.md, Resubmit).
       declineReason: null,
+      declineReasonCode: null,
+      declineNote: null,
       submittedAt: now,
       updatedAt: now,
     });

@@ -230,6 +230,8 @@ const CAMPAIGN: Campaign = {
   flight_state: 'running',
   approval_status: 'approved',
   decline_reason: null,
+  decline_reason_code: null,
+  decline_note: null,
   on_off: 'on',
   status: 'active',
   archived_at: null,

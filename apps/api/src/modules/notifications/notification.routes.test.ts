@@ -37,7 +37,7 @@ describe('notifications', () => {
       method: 'POST',
       url: `/api/update-campaign-approval-status/${id}`,
       headers: bearer(adminToken),
-      payload: { approval_status },
+      payload: { approval_status, ...(approval_status === 'declined' && { decline_reason_code: 'prohibited' }) },
     });
 
   it('tells administrators of each submission and the customer of each decision, newest first, with unread counts', async () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { REVIEW_MESSAGES, ROLE, reviewEndpoints, type Campaign, type HistoryEntry } from '@portal/contract';
+import {
+  DECLINE_REASON_MESSAGES,
+  REVIEW_MESSAGES,
+  ROLE,
+  reviewEndpoints,
+  type Campaign,
+  type HistoryEntry,
+} from '@portal/contract';
 import { auditLog, campaigns, sessions } from '../../db/schema';
 import { wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, errorBody, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
@@ -43,7 +50,7 @@ describe('the review queue, decisions and bans', () => {
 
   it('answers 403 to a customer on every administrator endpoint', async () => {
     for (const endpoint of Object.values(reviewEndpoints)) {
-      const url = `/api${endpoint.path.replace(':id', '1')}`;
+      const url = `/api${endpoint.path.replace(':id', '1').replace(':code', 'prohibited')}`;
       const answer = await t.app.inject({ method: endpoint.method, url, headers: bearer(customerToken) });
       expect(answer.statusCode, `${endpoint.method} ${url}`).toBe(403);
     }
@@ -148,7 +155,8 @@ describe('the review queue, decisions and bans', () => {
           action: 'campaign.approved',
           actorId: adminId,
           before: { approval_status: 'pending' },
-          after: { approval_status: 'approved' },
+          // The campaign as approved, which the next review compares with.
+          after: { approval_status: 'approved', campaign: expect.objectContaining({ campaign_name: 'To approve' }) },
         }),
       ]);
     });
@@ -194,48 +202,66 @@ describe('the review queue, decisions and bans', () => {
       );
     });
 
-    it('declines with a reason, which the customer reads in the Pending tab, the notification and the e-mail', async () => {
+    it('declines with a reason code and a note, which the customer reads in the Pending tab, the notification and the e-mail', async () => {
       const campaign = await wizard.createSubmitted(customerToken, { campaign_name: 'To decline' });
-      const answer = await decide(campaign.id, { approval_status: 'declined', reason: '  The link is broken  ' });
+      const answer = await decide(campaign.id, {
+        approval_status: 'declined',
+        decline_reason_code: 'destination_link',
+        decline_note: '  The page answers 404  ',
+      });
       expect(answer.statusCode).toBe(200);
       expect(answer.json().message).toBe(REVIEW_MESSAGES.declined);
-      expect(answer.json().data).toMatchObject({ approval_status: 'declined', decline_reason: 'The link is broken' });
-
+      const told = 'Destination link does not work. The page answers 404';
+      expect(answer.json().data).toMatchObject({
+        approval_status: 'declined',
+        decline_reason: told,
+        decline_reason_code: 'destination_link',
+        decline_note: 'The page answers 404',
+      });
       const pending = await t.app.inject({
         method: 'GET',
         url: '/api/customer/my-pending-campaigns',
         headers: bearer(customerToken),
         query: { search: 'To decline' },
       });
-      expect(pending.json().data[0]).toMatchObject({
-        approval_status: 'declined',
-        decline_reason: 'The link is broken',
-      });
+      expect(pending.json().data[0]).toMatchObject({ approval_status: 'declined', decline_reason: told });
       const mail = await t.mail();
       const declined = mail.find((message) => message.to.includes(customerEmail) && /declined/.test(message.subject));
-      expect(declined?.text).toContain('Reason: The link is broken');
+      expect(declined?.text).toContain(`Reason: ${told}`);
       expect((await newestNotification(customerToken)).message).toBe(
-        'Your campaign "To decline" was declined. Reason: The link is broken',
+        `Your campaign "To decline" was declined. Reason: ${told}`,
       );
       expect((await auditOf('campaign', campaign.id)).at(-1)).toMatchObject({
         action: 'campaign.declined',
-        after: { approval_status: 'declined', reason: 'The link is broken' },
+        after: {
+          approval_status: 'declined',
+          reason: told,
+          reason_code: 'destination_link',
+          reason_text: 'Destination link does not work',
+          note: 'The page answers 404',
+        },
       });
-
-      // Declined without a reason: the customer is told none was given.
-      const bare = await wizard.createSubmitted(customerToken, { campaign_name: 'No reason' });
-      expect((await decide(bare.id, { approval_status: 'declined' })).json().data.decline_reason).toBeNull();
-      await t.mail();
-      expect((await newestNotification(customerToken)).message).toBe(
-        'Your campaign "No reason" was declined. No reason was given.',
-      );
+      // Without a note: the reason's text alone.
+      const bare = await wizard.createSubmitted(customerToken, { campaign_name: 'No note' });
+      const plain = await decide(bare.id, { approval_status: 'declined', decline_reason_code: 'prohibited' });
+      expect(plain.json().data).toMatchObject({ decline_reason: 'Prohibited content', decline_note: null });
     });
 
-    it('refuses a reason over 500 characters, another status, and an unknown or draft campaign', async () => {
+    it('refuses a decline without a reason code, a note over 500 characters, another status, and an unknown or draft campaign', async () => {
       const campaign = await wizard.createSubmitted(customerToken);
-      const long = await decide(campaign.id, { approval_status: 'declined', reason: 'x'.repeat(501) });
+      const none = await decide(campaign.id, { approval_status: 'declined' });
+      expect(none.statusCode).toBe(422);
+      expect(errorBody(none).errors).toEqual({ decline_reason_code: [DECLINE_REASON_MESSAGES.codeRequired] });
+      const long = await decide(campaign.id, {
+        approval_status: 'declined',
+        decline_reason_code: 'prohibited',
+        decline_note: 'x'.repeat(501),
+      });
       expect(long.statusCode).toBe(422);
-      expect(errorBody(long).errors).toEqual({ reason: [REVIEW_MESSAGES.reasonTooLong] });
+      expect(errorBody(long).errors).toEqual({ decline_note: [DECLINE_REASON_MESSAGES.noteTooLong] });
+      const unknown = await decide(campaign.id, { approval_status: 'declined', decline_reason_code: 'no_such' });
+      expect(unknown.statusCode).toBe(422);
+      expect(errorBody(unknown).errors).toEqual({ decline_reason_code: [DECLINE_REASON_MESSAGES.codeNotInUse] });
       const other = await decide(campaign.id, { approval_status: 'pending' });
       expect(errorBody(other).errors).toEqual({ approval_status: [REVIEW_MESSAGES.approvalStatusInvalid] });
       expect((await decide(999_999, { approval_status: 'approved' })).statusCode).toBe(404);
@@ -256,7 +282,7 @@ describe('the review queue, decisions and bans', () => {
       const campaign = await wizard.createSubmitted(customerToken);
       const answers = await Promise.all([
         decide(campaign.id, { approval_status: 'approved' }),
-        decide(campaign.id, { approval_status: 'declined', reason: 'No' }, otherToken),
+        decide(campaign.id, { approval_status: 'declined', decline_reason_code: 'prohibited' }, otherToken),
       ]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       expect(errorBody(answers.find((answer) => answer.statusCode === 409)!).message).toBe(REVIEW_MESSAGES.notPending);
@@ -280,7 +306,7 @@ describe('the review queue, decisions and bans', () => {
   describe('resubmission and edits', () => {
     it('a declined campaign, resubmitted, returns to Pending and the administrators hear of it', async () => {
       const campaign = await wizard.createSubmitted(customerToken, { campaign_name: 'Second try' });
-      await decide(campaign.id, { approval_status: 'declined', reason: 'Blurry image' });
+      await decide(campaign.id, { approval_status: 'declined', decline_reason_code: 'image_size' });
       const resubmitted = await t.app.inject({
         method: 'POST',
         url: `/api/customer/my-campaigns/resubmit/${campaign.id}`,

@@ -1,4 +1,6 @@
 import {
+  declineText,
+  DECLINE_REASON_MESSAGES,
   isAdminRole,
   LATEST_APPROVED_CAMPAIGNS,
   REVIEW_MESSAGES,
@@ -9,7 +11,7 @@ import {
 } from '@portal/contract';
 import type { DataAccess } from '../../db/transactor';
 import type { Clock } from '../../lib/clock';
-import { HttpError, notFound } from '../../lib/http-errors';
+import { fieldError, HttpError, notFound } from '../../lib/http-errors';
 import type { AdminPrincipal } from '../../lib/principal';
 import { campaignFactsNow, toCampaign } from '../campaigns';
 import type { CampaignService } from '../campaigns';
@@ -19,9 +21,15 @@ import type { SessionRepository } from '../auth';
 import type { SignupSessionRepository } from '../auth';
 import type { EventRepository } from '../events';
 import type { UserRepository } from '../users';
+import type { MediaRepository } from '../media';
 import { toHistoryEntry, toListedUser } from './review-answers';
+import type { DeclineReasonRepository } from './decline-reason.repository';
+import { changesSinceDecision, snapshotOf } from './campaign-changes';
 
-/** What decisions and bans change: campaigns, users and their sessions, the audit trail, the events. */
+/**
+ * What decisions and bans change: campaigns, users and their sessions, the audit trail, the
+ * events; the files and the decline reasons a decision reads.
+ */
 export interface ReviewRepositories {
   campaigns: CampaignRepository;
   users: UserRepository;
@@ -29,7 +37,13 @@ export interface ReviewRepositories {
   signupSessions: SignupSessionRepository;
   audit: AuditRepository;
   events: EventRepository;
+  /** The files a decision's snapshot lists (docs/product/review.md, Review page). */
+  media: MediaRepository;
+  declineReasons: DeclineReasonRepository;
 }
+
+/** An approval or a resubmission clears the last decline. */
+const NO_DECLINE = { declineReason: null, declineReasonCode: null, declineNote: null };
 
 /**
  * The administrators' side (docs/product/review.md): the review queue and its decisions, and
@@ -60,7 +74,11 @@ export class ReviewService {
       this.options.campaigns.detailOf(view),
       repos.audit.campaignHistory(id),
     ]);
-    return { ...detail, history: history.map(toHistoryEntry) };
+    return {
+      ...detail,
+      history: history.map(toHistoryEntry),
+      changes_since_decision: changesSinceDecision(history, snapshotOf(detail, detail.campaign_content)),
+    };
   }
 
   /**
@@ -77,12 +95,19 @@ export class ReviewService {
       }
       const now = clock.now();
       const decision = values.approval_status;
-      const reason = decision === 'declined' ? (values.reason ?? null) : null;
+      const decline = decision === 'declined' ? await this.declineOf(repos, values) : null;
       await repos.campaigns.update(
         id,
-        decision === 'approved'
-          ? { approvalStatus: 'approved', publishedOn: now, declineReason: null, updatedAt: now }
-          : { approvalStatus: 'declined', declineReason: reason, declinedAt: now, updatedAt: now },
+        decline
+          ? {
+              approvalStatus: 'declined',
+              declineReason: decline.reason,
+              declineReasonCode: decline.reason_code,
+              declineNote: decline.note,
+              declinedAt: now,
+              updatedAt: now,
+            }
+          : { approvalStatus: 'approved', publishedOn: now, ...NO_DECLINE, updatedAt: now },
       );
       await repos.audit.record(
         {
@@ -90,7 +115,8 @@ export class ReviewService {
           action: `campaign.${decision}`,
           subject: { type: 'campaign', id },
           before: { approval_status: 'pending' },
-          after: { approval_status: decision, ...(decision === 'declined' && { reason }) },
+          // The campaign as decided, which the next review compares with (Review page).
+          after: { approval_status: decision, ...decline, campaign: await this.snapshotIn(repos, id) },
         },
         now,
       );
@@ -102,7 +128,7 @@ export class ReviewService {
             campaignId: id,
             adminId: admin.userId,
             decision,
-            reason,
+            reason: decline?.reason ?? null,
             campaign: await campaignFactsNow(repos.campaigns, id),
           },
         },
@@ -110,6 +136,27 @@ export class ReviewService {
       );
     });
     return toCampaign((await data.repos.campaigns.findView(id))!);
+  }
+
+  /**
+   * A decline's reason, which must be in use (locked, so it cannot be retired meanwhile), and
+   * what the customer is told: its text as it is now, and the note.
+   */
+  private async declineOf(repos: ReviewRepositories, values: ApprovalValues) {
+    const found = await repos.declineReasons.lockInUse(values.decline_reason_code ?? '');
+    if (!found) throw fieldError(422, 'decline_reason_code', DECLINE_REASON_MESSAGES.codeNotInUse);
+    const note = values.decline_note ?? null;
+    return { reason_code: found.code, reason_text: found.text, note, reason: declineText(found.text, note) };
+  }
+
+  /** The campaign as the review page compares it, read in the decision's transaction. */
+  private async snapshotIn(repos: ReviewRepositories, id: number) {
+    const view = await repos.campaigns.findView(id);
+    const files = await repos.media.ofCampaign(id);
+    return snapshotOf(
+      toCampaign(view!),
+      files.map((file) => ({ s3_key: file.key, name: file.fileName })),
+    );
   }
 
   async listUsers(query: ListQuery) {

@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconCreditCard,
   IconLayoutDashboard,
+  IconMessageReport,
   IconReceipt2,
   IconSchool,
   IconSpeakerphone,
@@ -42,5 +43,6 @@ export const ADMIN_MENU: MenuItem[] = [
   { label: 'Analytics', icon: IconChartBar, to: paths.admin.analytics },
   { label: 'Payments', icon: IconReceipt2, to: paths.admin.payments },
   { label: 'Users', icon: IconUsers, to: paths.admin.users },
+  { label: 'Decline reasons', icon: IconMessageReport, to: paths.admin.declineReasons },
   { label: 'My account', icon: IconUserCircle, to: paths.admin.myAccount },
 ];

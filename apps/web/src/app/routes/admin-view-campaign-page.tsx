@@ -14,7 +14,8 @@ import { isApiError } from '@/lib/api-error';
 import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
-import { DeclineModal } from '@/features/review/components/decline-modal';
+import { DeclineModal, type DeclineChoice } from '@/features/review/components/decline-modal';
+import { ChangesSinceDecisionCard } from '@/features/review/components/changes-since-decision';
 import { EditMetricsModal } from '@/features/insights/components/edit-metrics-modal';
 import { HistoryList } from '@/features/review/components/history-list';
 
@@ -210,9 +211,9 @@ function ReviewActions({
  */
 function useDecision(id: number, heading: RefObject<HTMLHeadingElement | null>, closeDecline: () => void) {
   const decide = useDecideCampaign(id);
-  const decideAs = (approval_status: 'approved' | 'declined', reason?: string) =>
+  const decideAs = (approval_status: 'approved' | 'declined', decline?: DeclineChoice) =>
     decide.mutate(
-      { approval_status, reason },
+      { approval_status, ...decline },
       {
         onSuccess: () => {
           closeDecline();
@@ -276,6 +277,7 @@ export function AdminViewCampaignPage() {
         />
       }
     >
+      {data && <ChangesSinceDecisionCard changes={data.changes_since_decision} />}
       {data ? (
         <CampaignReview campaign={data} />
       ) : campaign.isError ? null : (
@@ -287,7 +289,7 @@ export function AdminViewCampaignPage() {
           campaignName={data.campaign_name}
           declining={decision.deciding}
           onClose={() => setDeclineOpened(false)}
-          onDecline={(reason) => decision.decideAs('declined', reason || undefined)}
+          onDecline={(choice) => decision.decideAs('declined', choice)}
         />
       )}
       {data?.approval_status === 'approved' && (

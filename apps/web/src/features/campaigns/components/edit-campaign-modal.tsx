@@ -16,6 +16,7 @@ import { useAccountDay } from '@/lib/membership';
 import { notifyError, notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useUpdateCampaign } from '../api/change-campaigns';
 import { FlightDateFields, useFlightEdits } from './flight-date-fields';
+import { AdTextFields, useAdTextEdits } from './ad-text-fields';
 
 /** docs/product/campaigns.md, Editing a campaign: the checks made before sending, each a toast. */
 function problemsOf(values: { name: string; url: string; objective: string }): [title: string, message: string][] {
@@ -40,23 +41,42 @@ const sendsBackToReview = (campaign: Campaign, name: string, url: string) =>
   !isArchived(campaign) &&
   (name.trim() !== campaign.campaign_name || url.trim() !== (campaign.destination_url ?? ''));
 
+/** What saving will do to an approved campaign's review, said before it is saved. */
+function ReviewWarning(props: { campaign: Campaign; name: string; url: string; textsChanged: boolean }) {
+  const { campaign, name, url, textsChanged } = props;
+  const message = sendsBackToReview(campaign, name, url)
+    ? CAMPAIGN_MESSAGES.editSendsBackToReview
+    : textsChanged && campaign.approval_status === 'approved' && !isArchived(campaign)
+      ? CAMPAIGN_MESSAGES.textEditSendsBackToReview
+      : null;
+  return (
+    message && (
+      <Alert color="yellow" variant="light" role="status">
+        {message}
+      </Alert>
+    )
+  );
+}
+
 interface EditedValues {
   name: string;
   url: string;
   onOff: Campaign['on_off'];
   /** The flight dates that changed (`useFlightEdits`). */
   flight: { start_date?: string | null; end_date?: string | null };
+  /** The ad texts and keywords that changed (`useAdTextEdits`). */
+  ad: ReturnType<typeof useAdTextEdits>['changes'];
 }
 
 /** Sends the dialog's values, says whether the campaign went back to review, and closes the dialog. */
 function useSaveEdits(campaign: Campaign, onClose: () => void) {
   const update = useUpdateCampaign();
-  const save = ({ name, url, onOff, flight }: EditedValues) => {
+  const save = ({ name, url, onOff, flight, ad }: EditedValues) => {
     // An archived campaign cannot be switched on (409), even when it was left on before
     // archiving: its "on" is then not sent, so its name and link can still change.
     const onOffChange = isArchived(campaign) && onOff === 'on' ? {} : { on_off: onOff };
     update.mutate(
-      { id: campaign.id, ...onOffChange, campaign_name: name.trim(), destination_url: url.trim(), ...flight },
+      { id: campaign.id, ...onOffChange, campaign_name: name.trim(), destination_url: url.trim(), ...flight, ...ad },
       {
         onSuccess: (answer) => {
           const backToReview = campaign.approval_status === 'approved' && answer.data.approval_status === 'pending';
@@ -106,6 +126,7 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
   const [urlError, setUrlError] = useState<string>();
   const { save, saving } = useSaveEdits(campaign, onClose);
   const flight = useFlightEdits(campaign, useAccountDay());
+  const adTexts = useAdTextEdits(campaign);
   const focusFirstInvalid = useFocusFirstInvalid();
   const archived = isArchived(campaign);
 
@@ -124,13 +145,15 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
             (messageOf('Invalid URL') === undefined ? undefined : AD_MESSAGES.destinationInvalid),
         );
         const flightProblems = flight.check();
-        if (problems.length > 0 || flightProblems.length > 0) {
+        // The texts' problems show under their fields only.
+        const textProblems = adTexts.check();
+        if (problems.length > 0 || flightProblems.length > 0 || textProblems.length > 0) {
           for (const [title, message] of problems) notifyError(title, message);
           for (const message of flightProblems) notifyError(FLIGHT_TEXTS.invalidDatesTitle, message);
           focusFirstInvalid(event.currentTarget);
           return;
         }
-        save({ name, url, onOff, flight: flight.changes });
+        save({ name, url, onOff, flight: flight.changes, ad: adTexts.changes });
       }}
     >
       <Stack gap="md">
@@ -157,6 +180,7 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
             setUrlError(undefined);
           }}
         />
+        <AdTextFields edits={adTexts} hasAd={campaign.ad_title !== null} />
         {/* Fixed once the campaign exists: shown, not editable. */}
         <TextInput label="Objective" value={campaign.campaign_objective} disabled />
         <StatusField archived={archived} value={onOff} onChange={setOnOff} />
@@ -167,11 +191,7 @@ function EditCampaignForm({ campaign, onClose }: { campaign: Campaign; onClose: 
           startFixed={flight.started}
           onChange={flight.change}
         />
-        {sendsBackToReview(campaign, name, url) && (
-          <Alert color="yellow" variant="light" role="status">
-            {CAMPAIGN_MESSAGES.editSendsBackToReview}
-          </Alert>
-        )}
+        <ReviewWarning campaign={campaign} name={name} url={url} textsChanged={adTexts.changed} />
         <FormActions submitLabel="Save changes" loading={saving} onCancel={onClose} />
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES, QUOTA_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
+import { AD_MESSAGES, CAMPAIGN_MESSAGES, QUOTA_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
@@ -481,6 +481,33 @@ describe('the Edit dialog', () => {
       within(await findToast('Campaign updated')).getByText('Campaign updated and sent back to review'),
     ).toBeInTheDocument();
   });
+
+  it('sends the texts and keywords that changed, warning first that they may send the campaign to review', async () => {
+    const { dialog, user, fetchMock } = await openDialog({
+      'POST /api/customer/my-campaigns/update/1': () =>
+        jsonResponse({ message: CAMPAIGN_MESSAGES.updated, data: { ...campaign(), campaign_content: [] } }),
+    });
+    const primary = within(dialog).getByLabelText('Primary text');
+    await user.clear(primary);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText(AD_MESSAGES.primaryTextMissing)).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/update/1')).toEqual([]);
+    await user.type(primary, 'Brand new words');
+    expect(within(dialog).getByText(CAMPAIGN_MESSAGES.textEditSendsBackToReview)).toBeInTheDocument();
+    const keywords = within(dialog)
+      .getAllByLabelText('Keywords')
+      .find((field) => field instanceof HTMLInputElement && field.type !== 'hidden')!;
+    await user.type(keywords, 'brand{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/update/1')).toHaveLength(1));
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/update/1')[0]!.body).toMatchObject({
+      ad_title: 'Brand new words',
+      keywords: [...campaign().keywords, 'brand'],
+    });
+    expect(requestsTo(fetchMock, 'POST /api/customer/my-campaigns/update/1')[0]!.body).not.toHaveProperty(
+      'ad_description',
+    );
+  }, 20_000);
 
   it('does not warn for a campaign that is not approved', async () => {
     const { user } = openPage('/campaigns?tab=pending', {

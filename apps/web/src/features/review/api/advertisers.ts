@@ -27,6 +27,17 @@ export function useSetAdvertiserSuspended() {
   });
 }
 
+/** PUT /api/admin/advertisers/{id}/trusted: marks the account trusted or not; the accounts shown reload. */
+export function useSetAdvertiserTrusted() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: ['review', 'trust-advertiser'],
+    mutationFn: ({ id, trusted }: { id: number; trusted: boolean }) =>
+      callApi(endpoints.setAdvertiserTrusted, { params: { id }, body: { trusted } }),
+    onSettled: () => client.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+}
+
 /** GET /api/admin/invitations: invitations of new administrators not answered yet. */
 export function useAdminInvitations() {
   return useQuery({

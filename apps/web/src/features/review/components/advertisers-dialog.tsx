@@ -1,11 +1,35 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { ADVERTISER_ROLE_LABELS, type AdminAdvertiser, type ListedUser } from '@portal/contract';
 import { Dialog } from '@/components/dialog';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
-import { useSetAdvertiserSuspended, useUserAdvertisers } from '../api/advertisers';
+import { useSetAdvertiserSuspended, useSetAdvertiserTrusted, useUserAdvertisers } from '../api/advertisers';
 import { userName } from './ban-user-modal';
 
-/** One account: its members with their roles, and Suspend or Reinstate. */
+/**
+ * Trusted: the account's edits of an approved campaign's texts or keywords skip review
+ * (docs/product/review.md, Trusted advertisers).
+ */
+function TrustSwitch({ advertiser }: { advertiser: AdminAdvertiser }) {
+  const trust = useSetAdvertiserTrusted();
+  return (
+    <Switch
+      label="Trusted: text and keyword edits skip review"
+      checked={advertiser.trusted}
+      disabled={trust.isPending}
+      onChange={(event) =>
+        trust.mutate(
+          { id: advertiser.advertiser_id, trusted: event.currentTarget.checked },
+          {
+            onSuccess: (answer) => notifySuccess('Done', answer.message),
+            onError: (error) => notifyRequestError(error, 'Could not change the account'),
+          },
+        )
+      }
+    />
+  );
+}
+
+/** One account: its members with their roles, Suspend or Reinstate, and whether it is trusted. */
 function AdvertiserCard({ advertiser }: { advertiser: AdminAdvertiser }) {
   const suspend = useSetAdvertiserSuspended();
   const next = !advertiser.suspended;
@@ -19,6 +43,7 @@ function AdvertiserCard({ advertiser }: { advertiser: AdminAdvertiser }) {
               Suspended
             </Badge>
           )}
+          {advertiser.trusted && <Badge variant="default">Trusted</Badge>}
         </Group>
         <Button
           size="xs"
@@ -38,6 +63,7 @@ function AdvertiserCard({ advertiser }: { advertiser: AdminAdvertiser }) {
           {next ? 'Suspend account' : 'Reinstate account'}
         </Button>
       </Group>
+      <TrustSwitch advertiser={advertiser} />
       <Stack
         component="ul"
         gap={2}

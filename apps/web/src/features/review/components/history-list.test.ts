@@ -33,6 +33,19 @@ describe('describeHistory', () => {
     expect(describeHistory(entry('campaign.edited', { campaign_name: 'New' }, { campaign_name: 'Old' })).detail).toBe(
       'name: "Old" → "New"',
     );
+    // A trusted account's edit of texts and keywords, which kept the campaign approved.
+    expect(
+      describeHistory(
+        entry(
+          'campaign.edited_trusted',
+          { ad_title: 'New', keywords: ['a', 'b'] },
+          { ad_title: 'Old', keywords: ['a'] },
+        ),
+      ),
+    ).toEqual({
+      title: 'Edited by Ada Admin, kept approved (trusted advertiser)',
+      detail: 'primary text: "Old" → "New"; keywords: "a" → "a, b"',
+    });
     expect(describeHistory(entry('user.banned', { status: false, campaigns_switched_off: [3, 4] }))).toEqual({
       title: 'Banned by Ada Admin',
       detail: '2 campaigns switched off',

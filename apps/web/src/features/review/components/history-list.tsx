@@ -10,7 +10,16 @@ const SUBMISSIONS: Record<string, string> = {
   restored: 'Sent back to review after a restore',
 };
 
-const FIELD_NAMES: Record<string, string> = { campaign_name: 'name', destination_url: 'destination link' };
+const FIELD_NAMES: Record<string, string> = {
+  campaign_name: 'name',
+  destination_url: 'destination link',
+  ad_title: 'primary text',
+  ad_description: 'additional details',
+  keywords: 'keywords',
+};
+
+/** An edited value as the History writes it: a list of keywords joined by commas. */
+const editedValue = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''));
 
 /** What a History line says (docs/product/review.md, Review page), with its detail line if any. */
 export function describeHistory(entry: HistoryEntry): { title: string; detail?: string } {
@@ -23,12 +32,15 @@ export function describeHistory(entry: HistoryEntry): { title: string; detail?: 
       return { title: `Approved${by}` };
     case 'campaign.declined':
       return { title: `Declined${by}`, detail: after.reason ? `Reason: ${String(after.reason)}` : 'No reason given' };
-    case 'campaign.edited': {
+    case 'campaign.edited':
+    case 'campaign.edited_trusted': {
       const before = entry.before ?? {};
       const changes = Object.keys(after).map(
-        (field) => `${FIELD_NAMES[field] ?? field}: "${String(before[field] ?? '')}" → "${String(after[field])}"`,
+        (field) => `${FIELD_NAMES[field] ?? field}: "${editedValue(before[field])}" → "${editedValue(after[field])}"`,
       );
-      return { title: `Edited${by}`, detail: changes.join('; ') };
+      // A trusted account's texts or keywords (docs/product/campaigns.md, Editing a campaign).
+      const trusted = entry.action === 'campaign.edited_trusted' ? ', kept approved (trusted advertiser)' : '';
+      return { title: `Edited${by}${trusted}`, detail: changes.join('; ') };
     }
     case 'campaign.archived':
       return { title: `Archived${by}` };
@@ -59,6 +71,10 @@ export function describeHistory(entry: HistoryEntry): { title: string; detail?: 
     }
     case 'user.unbanned':
       return { title: `Unbanned${by}` };
+    case 'advertiser.trusted':
+      return { title: `Marked trusted${by}` };
+    case 'advertiser.untrusted':
+      return { title: `No longer trusted${by}` };
     default:
       return { title: `${entry.action}${by}` };
   }

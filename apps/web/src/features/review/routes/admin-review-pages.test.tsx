@@ -1,10 +1,12 @@
 import {
+  DECLINE_REASON_MESSAGES,
   REVIEW_MESSAGES,
   ROLE,
   FIGURES,
   FIGURES_BY_KEY,
   STATISTICS_MESSAGES,
   type Campaign,
+  type DeclineReason,
   type ListedUser,
   type StatisticsEntry,
 } from '@portal/contract';
@@ -15,6 +17,16 @@ import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHa
 import { renderApp } from '@/test/render-app';
 import { statisticsEntry } from '@/test/answers';
 import { campaignFixture, WINTER_BOOTS } from '@/test/campaigns';
+
+const REASONS: DeclineReason[] = [
+  {
+    code: 'destination_link',
+    text: 'Destination link does not work',
+    retired_at: null,
+    created_at: '2026-11-01T00:00:00Z',
+  },
+  { code: 'old_reason', text: 'Old reason', retired_at: '2026-11-02T00:00:00Z', created_at: '2026-11-01T00:00:01Z' },
+];
 
 function openAsAdmin(path: string, handlers: Record<string, ApiHandler>) {
   const fetchMock = stubApi(handlers);
@@ -105,7 +117,7 @@ describe('/admin/campaigns', () => {
 });
 
 describe('the review page', () => {
-  it('declines from a dialog that starts in the reason, then puts the focus on the campaign', async () => {
+  it('declines with a reason and a note from a dialog that starts in the reason, then puts the focus on the campaign', async () => {
     let decided = false;
     const { fetchMock, user: person } = openAsAdmin('/admin/view-campaign/9', {
       'GET /api/admin/campaign/9': () =>
@@ -114,8 +126,10 @@ describe('the review page', () => {
             ...campaign(decided ? { approval_status: 'declined', decline_reason: 'Too dark' } : {}),
             campaign_content: [],
             history: [],
+            changes_since_decision: null,
           },
         }),
+      'GET /api/admin/decline-reasons': () => jsonResponse({ data: REASONS }),
       'POST /api/update-campaign-approval-status/9': () => {
         decided = true;
         return jsonResponse({ message: REVIEW_MESSAGES.declined, data: campaign({ approval_status: 'declined' }) });
@@ -124,28 +138,69 @@ describe('the review page', () => {
     const decline = await screen.findByRole('button', { name: 'Decline' });
     await person.click(decline);
     const dialog = await screen.findByRole('dialog', { name: 'Decline campaign' });
-    await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveFocus());
-    await person.keyboard('Too');
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Reason/ })).toHaveFocus());
+    await person.type(within(dialog).getByLabelText('Note (optional)'), 'Too');
     await person.keyboard('{Escape}');
     await waitFor(() => expect(decline).toHaveFocus());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    // Closed, the dialog forgets what was typed: it opens empty, and the reason is sent once.
+    // Closed, the dialog forgets what was typed: it opens empty, and the note is sent once.
     await person.click(decline);
-    const reason = await within(await screen.findByRole('dialog')).findByLabelText('Reason');
-    await waitFor(() => expect(reason).toHaveFocus());
-    expect(reason).toHaveValue('');
-    await person.type(reason, 'Too dark');
-    expect(reason).toHaveValue('Too dark');
-    await person.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Decline' }));
+    const opened = await screen.findByRole('dialog');
+    const note = await within(opened).findByLabelText('Note (optional)');
+    expect(note).toHaveValue('');
+    // No reason chosen: the dialog says so and sends nothing.
+    await person.click(within(opened).getByRole('button', { name: 'Decline' }));
+    expect(await within(opened).findByText(DECLINE_REASON_MESSAGES.codeRequired)).toBeInTheDocument();
+    // The retired reason is not offered.
+    await person.click(within(opened).getByRole('combobox', { name: /^Reason/ }));
+    expect(screen.queryByRole('option', { name: 'Old reason' })).not.toBeInTheDocument();
+    await person.click(await screen.findByRole('option', { name: 'Destination link does not work' }));
+    await person.type(note, 'Too dark');
+    await person.click(within(opened).getByRole('button', { name: 'Decline' }));
     expect(await findToast('Success')).toHaveAttribute('role', 'status');
     // Approve and Decline are gone with the decision: the keyboard is on the campaign's name.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Winter boots' })).toHaveFocus());
     expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
     expect(requestsTo(fetchMock, 'POST /api/update-campaign-approval-status/9').map((request) => request.body)).toEqual(
-      [{ approval_status: 'declined', reason: 'Too dark' }],
+      [{ approval_status: 'declined', decline_reason_code: 'destination_link', decline_note: 'Too dark' }],
     );
-  }, 20_000);
+  }, 30_000);
+
+  it('shows what changed since the last decision above the campaign', async () => {
+    openAsAdmin('/admin/view-campaign/9', {
+      'GET /api/admin/campaign/9': () =>
+        jsonResponse({
+          data: {
+            ...campaign(),
+            campaign_content: [],
+            history: [],
+            changes_since_decision: {
+              decision: 'declined',
+              decided_at: '2026-11-22T10:00:00.000Z',
+              fields: [
+                { field: 'campaign_name', before: 'Winter shoes', after: 'Winter boots' },
+                { field: 'budget_amount', before: 40, after: 55.5 },
+              ],
+              keywords: { added: ['boots'], removed: ['shoes'] },
+              media: {
+                added: [{ s3_key: 'media/b.png', name: 'new.png' }],
+                removed: [{ s3_key: 'media/a.png', name: 'old.png' }],
+              },
+            },
+          },
+        }),
+    });
+    const card = (await screen.findByRole('heading', { name: 'Changes since the last decision' })).closest('section')!;
+    expect(within(card).getByText('Compared with the campaign as declined on 22 Nov 2026')).toBeInTheDocument();
+    const name = within(card).getByRole('rowheader', { name: 'Campaign name' }).closest('tr')!;
+    expect(name).toHaveTextContent('Winter shoesWinter boots');
+    expect(within(card).getByRole('rowheader', { name: 'Budget' }).closest('tr')).toHaveTextContent('$40.00$55.50');
+    expect(within(card).getByText('Keywords added').parentElement).toHaveTextContent('boots');
+    expect(within(card).getByText('Keywords removed').parentElement).toHaveTextContent('shoes');
+    expect(within(card).getByText('Media added').parentElement).toHaveTextContent('new.png');
+    expect(within(card).getByText('Media removed').parentElement).toHaveTextContent('old.png');
+  });
 
   it('puts the focus on the campaign when another administrator decided it first (409)', async () => {
     let decidedElsewhere = false;
@@ -156,6 +211,7 @@ describe('the review page', () => {
             ...campaign(decidedElsewhere ? { approval_status: 'approved' } : {}),
             campaign_content: [],
             history: [],
+            changes_since_decision: null,
           },
         }),
       'POST /api/update-campaign-approval-status/9': () => {
@@ -366,7 +422,14 @@ describe('Edit metrics', () => {
     let answers = 0;
     const { fetchMock, user: person } = openAsAdmin('/admin/view-campaign/9', {
       'GET /api/admin/campaign/9': () =>
-        jsonResponse({ data: { ...approved({ statistics: [entry()] }), campaign_content: [], history: [] } }),
+        jsonResponse({
+          data: {
+            ...approved({ statistics: [entry()] }),
+            campaign_content: [],
+            history: [],
+            changes_since_decision: null,
+          },
+        }),
       'POST /api/campaign/add-update-performance-stats/9': () =>
         ++answers === 1
           ? jsonResponse(
@@ -412,7 +475,8 @@ describe('Edit metrics', () => {
 
   it('is offered for approved campaigns only', async () => {
     openAsAdmin('/admin/view-campaign/9', {
-      'GET /api/admin/campaign/9': () => jsonResponse({ data: { ...campaign(), campaign_content: [], history: [] } }),
+      'GET /api/admin/campaign/9': () =>
+        jsonResponse({ data: { ...campaign(), campaign_content: [], history: [], changes_since_decision: null } }),
     });
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Edit metrics/ })).not.toBeInTheDocument();
