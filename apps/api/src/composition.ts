@@ -264,6 +264,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     data: data('campaigns', 'ads', 'media', 'advertisers', 'audit', 'events', 'payments', 'statistics'),
     clock,
     media: mediaService,
+    adChecks: config.publicSettings.adChecks,
   });
   const reviewService = new ReviewService({
     data: data('campaigns', 'users', 'sessions', 'signupSessions', 'audit', 'events'),

@@ -1,0 +1,10 @@
+import { createFile } from 'mp4box';
+import { readFileSync } from 'node:fs';
+const buf = readFileSync(process.argv[2]);
+const f = createFile();
+f.onReady = (info) => console.log(JSON.stringify({ duration: info.duration, timescale: info.timescale, brands: info.brands, tracks: info.tracks.map(t => ({ type: t.type, codec: t.codec, w: t.track_width, h: t.track_height, v: t.video, dur: t.duration, ts: t.timescale })) }, null, 1));
+f.onError = (e) => console.log('err', e);
+const ab = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+ab.fileStart = 0;
+f.appendBuffer(ab);
+f.flush();
