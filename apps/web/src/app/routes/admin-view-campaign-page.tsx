@@ -11,6 +11,7 @@ import { AdPreview } from '@/features/campaigns/components/wizard/ad-preview';
 import type { MediaItem } from '@/features/campaigns/components/wizard/use-media-uploads';
 import { mediaOfContent } from '@/features/campaigns/utils/wizard-values';
 import { isApiError } from '@/lib/api-error';
+import { fileUrl } from '@/lib/file-url';
 import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
@@ -124,6 +125,7 @@ function CampaignReview({ campaign }: { campaign: AdminCampaign }) {
           </Title>
           <AdPreview
             accountName={customerName(campaign)}
+            pictureUrl={fileUrl(campaign.user_logo)}
             media={media}
             primaryText={campaign.ad_title ?? ''}
             additionalText={campaign.ad_description ?? ''}
