@@ -160,7 +160,7 @@ function Profile({
 }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Avatar size="sm" src={pictureUrl} color="brand" name={name} alt="" />
+      <Avatar size="sm" src={pictureUrl} variant="filled" color="brand" name={name} alt="" />
       <div>
         <Text size="sm" fw={600} lh={1.2} c={text}>
           {name}
