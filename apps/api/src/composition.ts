@@ -276,7 +276,6 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit', 'alerts', 'events'),
     clock,
   });
-  const alertService = new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock });
   return {
     authService,
     twoFactorService,
@@ -290,7 +289,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     notificationService,
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
-    alertService,
+    alertService: new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock }),
     reportService: new ReportService({ data: data('statistics', 'figures', 'campaigns') }),
     ...composePaymentServices(options, data),
     invoiceService: composeInvoiceService(options, data, mailer),

@@ -123,7 +123,7 @@ export class CampaignService {
     const view = await this.options.data.repos.campaigns.findDraftView(draftOwner(principal));
     if (!view) return null;
     // Files uploaded before the checks before review are read now, so the review step checks them.
-    await this.options.media.readMissingMetadata(view.campaign.id);
+    await this.options.media.readMissingMetadata(principal, view.campaign.id);
     return {
       campaign: toCampaign(view),
       ad_template: view.ad ? await this.adTemplateOf(view.campaign.id, view.ad) : null,
@@ -144,7 +144,7 @@ export class CampaignService {
     principal: AdvertiserPrincipal,
     body: { campaign_id: number; template_id: number },
   ): Promise<CampaignDetail> {
-    await this.options.media.readMissingMetadata(body.campaign_id);
+    await this.options.media.readMissingMetadata(principal, body.campaign_id);
     await this.options.data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, body.campaign_id);
       if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -169,7 +169,7 @@ export class CampaignService {
 
   /** A declined campaign goes back to review, with or without edits. */
   async resubmit(principal: AdvertiserPrincipal, id: number): Promise<CampaignDetail> {
-    await this.options.media.readMissingMetadata(id);
+    await this.options.media.readMissingMetadata(principal, id);
     await this.options.data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, id);
       if (!campaign || campaign.approvalStatus === 'draft') throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -187,7 +187,7 @@ export class CampaignService {
    */
   async update(principal: AdvertiserPrincipal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
     const { data, clock } = this.options;
-    await this.options.media.readMissingMetadata(id);
+    await this.options.media.readMissingMetadata(principal, id);
     await data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, id);
       if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -276,7 +276,7 @@ export class CampaignService {
    */
   async duplicate(principal: AdvertiserPrincipal, ids: number[]): Promise<void> {
     const { data, clock } = this.options;
-    for (const id of ids) await this.options.media.readMissingMetadata(id);
+    for (const id of ids) await this.options.media.readMissingMetadata(principal, id);
     await data.withTransaction(async (repos) => {
       await this.lockQuotas(repos, principal.advertiser.id);
       // Locked, the originals' files cannot be released while their records are copied.
@@ -357,7 +357,7 @@ export class CampaignService {
     id: number,
   ): Promise<{ campaign: CampaignDetail; sentToReview: boolean }> {
     const { data, clock } = this.options;
-    await this.options.media.readMissingMetadata(id);
+    await this.options.media.readMissingMetadata(principal, id);
     const sentToReview = await data.withTransaction(async (repos) => {
       // The customer's lock before the campaign's, the order Duplicate takes.
       await this.lockQuotas(repos, principal.advertiser.id);

@@ -77,12 +77,18 @@ export class MediaRepository {
       .where(eq(mediaFiles.key, key));
   }
 
-  /** The campaign's files whose bytes were never read (uploaded before the checks before review). */
-  async unreadOfCampaign(campaignId: number): Promise<MediaFileRow[]> {
+  /** The account's campaign's files whose bytes were never read (uploaded before the checks before review). */
+  async unreadOfCampaign(advertiserId: number, campaignId: number): Promise<MediaFileRow[]> {
     return this.db
       .select()
       .from(mediaFiles)
-      .where(and(eq(mediaFiles.campaignId, campaignId), isNull(mediaFiles.metadataReadAt)));
+      .where(
+        and(
+          eq(mediaFiles.advertiserId, advertiserId),
+          eq(mediaFiles.campaignId, campaignId),
+          isNull(mediaFiles.metadataReadAt),
+        ),
+      );
   }
 
   async recordIssued(file: typeof mediaFiles.$inferInsert): Promise<void> {

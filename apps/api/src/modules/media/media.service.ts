@@ -185,9 +185,9 @@ export class MediaService {
    * checks before review. One that cannot be read is kept as unreadable, which the checks warn
    * of (docs/product/campaigns.md, Checks before review), rather than refused after the fact.
    */
-  async readMissingMetadata(campaignId: number): Promise<void> {
+  async readMissingMetadata(principal: AdvertiserPrincipal, campaignId: number): Promise<void> {
     const { data, storage, clock } = this.options;
-    for (const file of await data.repos.media.unreadOfCampaign(campaignId)) {
+    for (const file of await data.repos.media.unreadOfCampaign(principal.advertiser.id, campaignId)) {
       const facts = await readMediaFacts(storage, file).catch(() => null);
       await data.repos.media.recordFacts(file.key, facts, clock.now());
     }

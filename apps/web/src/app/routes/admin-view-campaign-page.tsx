@@ -30,6 +30,15 @@ const STATUS_BADGES = {
 const customerName = (campaign: AdminCampaign) =>
   `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || campaign.user_email;
 
+/** What the ad's preview shows of the campaign besides its files: the member's name and picture, the texts and the link. */
+const previewOf = (campaign: AdminCampaign) => ({
+  accountName: customerName(campaign),
+  pictureUrl: fileUrl(campaign.user_logo),
+  primaryText: campaign.ad_title ?? '',
+  additionalText: campaign.ad_description ?? '',
+  destinationUrl: campaign.destination_url ?? '',
+});
+
 /** The campaign's files as the preview and the media grid show them: each through its view address. */
 const mediaOf = (campaign: AdminCampaign): MediaItem[] =>
   mediaOfContent(campaign.campaign_content).map((stored) => ({
@@ -123,14 +132,7 @@ function CampaignReview({ campaign }: { campaign: AdminCampaign }) {
           <Title order={2} size="h5">
             Preview
           </Title>
-          <AdPreview
-            accountName={customerName(campaign)}
-            pictureUrl={fileUrl(campaign.user_logo)}
-            media={media}
-            primaryText={campaign.ad_title ?? ''}
-            additionalText={campaign.ad_description ?? ''}
-            destinationUrl={campaign.destination_url ?? ''}
-          />
+          <AdPreview {...previewOf(campaign)} media={media} />
         </Stack>
       </Grid.Col>
     </Grid>
