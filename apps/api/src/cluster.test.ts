@@ -16,7 +16,7 @@ import {
   type RoundRobinProxy,
   type ServerProcess,
 } from '../test/cluster';
-import { PNG_1PX } from '../test/fixtures';
+import { PNG_SQUARE } from '../test/media-files';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { openTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './db/database';
@@ -176,13 +176,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
 
     const issued = await call(proxy.url, 'POST', '/api/ad-templates/presigned-url', {
       token: customerToken,
-      json: { file_name: 'photo.png', file_type: 'image/png', file_size: PNG_1PX.length },
+      json: { file_name: 'photo.png', file_type: 'image/png', file_size: PNG_SQUARE.length },
     });
     expect(issued.status, issued.text).toBe(200);
     const { key, url, headers } = issued.body as { key: string; url: string; headers: Record<string, string> };
     // The file goes straight to the bucket, not through the processes.
     expect(url.startsWith(s3.endpoint)).toBe(true);
-    const put = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(PNG_1PX) });
+    const put = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(PNG_SQUARE) });
     expect(put.status).toBe(200);
 
     // The ad is saved on one process and the campaign published on the other (round robin).
@@ -199,7 +199,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two web pr
     });
     expect(ad.status, ad.text).toBe(200);
     const viewUrl: string = ad.body.data.campaign_content[0].s3_url;
-    expect(Buffer.from(await (await fetch(viewUrl)).arrayBuffer())).toEqual(PNG_1PX);
+    expect(Buffer.from(await (await fetch(viewUrl)).arrayBuffer())).toEqual(PNG_SQUARE);
 
     const published = await call(proxy.url, 'POST', '/api/customer/publish-campaign', {
       token: customerToken,

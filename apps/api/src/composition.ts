@@ -267,6 +267,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     data: data('campaigns', 'ads', 'media', 'advertisers', 'audit', 'events', 'payments', 'statistics'),
     clock,
     media: mediaService,
+    adChecks: config.publicSettings.adChecks,
   });
   const reviewService = new ReviewService({
     data: data('campaigns', 'users', 'sessions', 'signupSessions', 'audit', 'events', 'media', 'declineReasons'),
@@ -277,7 +278,6 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit', 'alerts', 'events'),
     clock,
   });
-  const alertService = new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock });
   return {
     authService,
     twoFactorService,
@@ -292,7 +292,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     notificationService: new NotificationService({ data: data('notifications'), clock, productName }),
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
-    alertService,
+    alertService: new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock }),
     reportService: new ReportService({ data: data('statistics', 'figures', 'campaigns') }),
     ...composePaymentServices(options, data),
     invoiceService: composeInvoiceService(options, data, mailer),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AD_CHECK_SETTINGS } from '@portal/contract';
 import { ConfigError, configWarnings, loadConfig } from './config';
 
 /** Production keeps files on local disk unless S3_BUCKET is set, and then needs a signing secret. */
@@ -80,6 +81,35 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TAX_RATE: bad }), bad).toThrow(/TAX_RATE must be a percentage from 0 to 100/);
     }
     expect(() => loadConfig({ TAX_INCLUSIVE: 'maybe' })).toThrow(/TAX_INCLUSIVE must be true or false/);
+  });
+
+  it('reads the limits of the checks before review over their defaults, and hands them to the pages', () => {
+    expect(loadConfig({}).publicSettings.adChecks).toEqual(DEFAULT_AD_CHECK_SETTINGS);
+    const config = loadConfig({
+      AD_PRIMARY_TEXT_MAX_LENGTH: '500',
+      AD_ASPECT_RATIOS: ' 1:1, 9:16 ',
+      AD_ASPECT_RATIO_TOLERANCE: '0.05',
+      AD_VIDEO_MAX_MB: '100',
+      AD_BRAND_IN_TEXT: 'error',
+    });
+    expect(config.publicSettings.adChecks).toEqual({
+      ...DEFAULT_AD_CHECK_SETTINGS,
+      primaryTextMaxLength: 500,
+      aspectRatios: ['1:1', '9:16'],
+      aspectRatioTolerance: 0.05,
+      videoMaxBytes: 100 * 1024 * 1024,
+      brandInText: 'error',
+    });
+    for (const [name, bad, message] of [
+      ['AD_PRIMARY_TEXT_MAX_LENGTH', '0', /AD_PRIMARY_TEXT_MAX_LENGTH must be a whole number from 1/],
+      ['AD_VIDEO_MAX_SECONDS', '1.5', /AD_VIDEO_MAX_SECONDS must be a whole number from 1/],
+      ['AD_ASPECT_RATIOS', '16x9', /AD_ASPECT_RATIOS must be shapes width:height/],
+      ['AD_ASPECT_RATIOS', '1:0', /AD_ASPECT_RATIOS must be shapes width:height/],
+      ['AD_ASPECT_RATIO_TOLERANCE', '0.7', /AD_ASPECT_RATIO_TOLERANCE must be a fraction/],
+      ['AD_BRAND_IN_TEXT', 'always', /AD_BRAND_IN_TEXT must be off, warning or error/],
+    ] as const) {
+      expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(message);
+    }
   });
 
   it('treats an empty variable as unset', () => {

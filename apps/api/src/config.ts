@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '@portal/contract';
+import {
+  BRAND_IN_TEXT_MODES,
+  DEFAULT_AD_CHECK_SETTINGS,
+  DEFAULT_PUBLIC_SETTINGS,
+  type AdCheckSettings,
+  type PublicSettings,
+} from '@portal/contract';
 import type { TaxSetting } from './lib/tax';
 
 const optionalText = z
@@ -14,6 +20,49 @@ const TAX_RATE_MESSAGE = 'TAX_RATE must be a percentage from 0 to 100 with at mo
 const url = (name: string) => z.url({ error: `${name} must be an absolute URL` });
 const flag = (name: string) => z.enum(['true', 'false', '1', '0'], { error: `${name} must be true or false` });
 const isOn = (value: string | undefined) => value === 'true' || value === '1';
+
+/** A whole number of at least 1, or unset for the contract's default. */
+const count = (name: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, `${name} must be a whole number from 1`)
+      .transform(Number)
+      .refine((value) => value >= 1, `${name} must be a whole number from 1`)
+      .optional(),
+  );
+
+const RATIOS_MESSAGE = 'AD_ASPECT_RATIOS must be shapes width:height separated by commas, such as 1:1,4:5,1.91:1,9:16';
+
+/** docs/product/campaigns.md, Checks before review: the limits, each unset for its default. */
+const adCheckEnv = {
+  AD_PRIMARY_TEXT_MAX_LENGTH: count('AD_PRIMARY_TEXT_MAX_LENGTH'),
+  AD_PRIMARY_TEXT_VISIBLE_LENGTH: count('AD_PRIMARY_TEXT_VISIBLE_LENGTH'),
+  AD_DETAILS_MAX_LENGTH: count('AD_DETAILS_MAX_LENGTH'),
+  AD_MEDIA_MIN_WIDTH: count('AD_MEDIA_MIN_WIDTH'),
+  AD_MEDIA_MIN_HEIGHT: count('AD_MEDIA_MIN_HEIGHT'),
+  AD_ASPECT_RATIOS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\s*\d+(\.\d+)?:\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?:\d+(\.\d+)?)*\s*$/, RATIOS_MESSAGE)
+      .transform((value) => value.split(',').map((ratio) => ratio.trim()))
+      .refine((ratios) => ratios.every((ratio) => !/(^|:)0+(\.0+)?$/.test(ratio)), RATIOS_MESSAGE)
+      .optional(),
+  ),
+  AD_ASPECT_RATIO_TOLERANCE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^0(\.\d{1,4})?$/, 'AD_ASPECT_RATIO_TOLERANCE must be a fraction from 0 to 0.5, such as 0.03')
+      .transform(Number)
+      .refine((value) => value <= 0.5, 'AD_ASPECT_RATIO_TOLERANCE must be a fraction from 0 to 0.5, such as 0.03')
+      .optional(),
+  ),
+  AD_VIDEO_MAX_SECONDS: count('AD_VIDEO_MAX_SECONDS'),
+  AD_VIDEO_MAX_MB: count('AD_VIDEO_MAX_MB'),
+  AD_BRAND_IN_TEXT: optionalText.pipe(
+    z.enum(BRAND_IN_TEXT_MODES, { error: 'AD_BRAND_IN_TEXT must be off, warning or error' }).optional(),
+  ),
+};
 
 /**
  * What a process does (docs/deploy.md, Roles): `all` serves the API and the web app and runs the
@@ -134,6 +183,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: optionalText.pipe(flag('S3_FORCE_PATH_STYLE').optional()),
   TEST_CLOCK: flag('TEST_CLOCK').default('false'),
+  ...adCheckEnv,
 });
 
 type EnvValues = z.output<typeof envSchema>;
@@ -288,6 +338,23 @@ function crossChecks(e: EnvValues): string[] {
   return problems;
 }
 
+/** The limits of the checks before review: each variable set, else the contract's default. */
+function adChecksOf(e: EnvValues): AdCheckSettings {
+  const d = DEFAULT_AD_CHECK_SETTINGS;
+  return {
+    primaryTextMaxLength: e.AD_PRIMARY_TEXT_MAX_LENGTH ?? d.primaryTextMaxLength,
+    primaryTextVisibleLength: e.AD_PRIMARY_TEXT_VISIBLE_LENGTH ?? d.primaryTextVisibleLength,
+    detailsMaxLength: e.AD_DETAILS_MAX_LENGTH ?? d.detailsMaxLength,
+    mediaMinWidth: e.AD_MEDIA_MIN_WIDTH ?? d.mediaMinWidth,
+    mediaMinHeight: e.AD_MEDIA_MIN_HEIGHT ?? d.mediaMinHeight,
+    aspectRatios: e.AD_ASPECT_RATIOS ?? d.aspectRatios,
+    aspectRatioTolerance: e.AD_ASPECT_RATIO_TOLERANCE ?? d.aspectRatioTolerance,
+    videoMaxSeconds: e.AD_VIDEO_MAX_SECONDS ?? d.videoMaxSeconds,
+    videoMaxBytes: e.AD_VIDEO_MAX_MB === undefined ? d.videoMaxBytes : e.AD_VIDEO_MAX_MB * 1024 * 1024,
+    brandInText: e.AD_BRAND_IN_TEXT ?? d.brandInText,
+  };
+}
+
 /** What the server injects into the page for the front end (decision 004). */
 function publicSettingsOf(e: EnvValues): PublicSettings {
   return {
@@ -303,6 +370,7 @@ function publicSettingsOf(e: EnvValues): PublicSettings {
     paymentProvider: e.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox',
     // Stored files are served by the API itself (GET /api/files/...), whichever storage holds them.
     storageBaseUrl: DEFAULT_PUBLIC_SETTINGS.storageBaseUrl,
+    adChecks: adChecksOf(e),
   };
 }
 

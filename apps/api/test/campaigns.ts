@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import { FIGURES, type CampaignDetail } from '@portal/contract';
 import { CampaignRepository } from '../src/modules/campaigns/campaign.repository';
 import { campaigns } from '../src/db/schema';
-import { multipart, PNG_1PX } from './fixtures';
+import { multipart } from './fixtures';
+import { PNG_SQUARE } from './media-files';
 import { bearer, type TestApp } from './test-app';
 
 /** Step 1 of the wizard as a customer fills it in. */
@@ -38,13 +39,21 @@ export function wizardOf(testApp: () => TestApp) {
     return answer.json().data as { id: number; user_id: number };
   }
 
-  /** Issues an upload address for a PNG of `bytes`' size and, unless told not to, uploads `bytes` to it. */
-  async function upload(token: string, bytes: Buffer = PNG_1PX, { send = true } = {}) {
+  /**
+   * Issues an upload address for a file of `bytes`' size (a PNG unless `name` and `type` say
+   * otherwise) and, unless told not to, uploads `bytes` to it. The default picture passes the
+   * checks before review.
+   */
+  async function upload(
+    token: string,
+    bytes: Buffer = PNG_SQUARE,
+    { send = true, name = 'photo.png', type = 'image/png' } = {},
+  ) {
     const issued = await testApp().app.inject({
       method: 'POST',
       url: '/api/ad-templates/presigned-url',
       headers: bearer(token),
-      payload: { file_name: 'photo.png', file_type: 'image/png', file_size: bytes.length },
+      payload: { file_name: name, file_type: type, file_size: bytes.length },
     });
     const { key, url, headers } = issued.json();
     if (send) expect(await putFile(url, headers, bytes)).toBe(200);

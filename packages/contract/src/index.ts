@@ -36,6 +36,7 @@ export * from './campaigns/campaign.endpoints';
 export * from './media/media.schemas';
 export * from './media/media.endpoints';
 export * from './campaigns/ad-template.schemas';
+export * from './campaigns/ad-checks';
 export * from './insights/statistics-entry.schemas';
 export * from './review/review.schemas';
 export * from './review/review.endpoints';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, textField } from '../common/common.schemas';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, mediaKeySchema } from '../media/media.schemas';
+import { mediaMetadataSchema } from './ad-checks';
 
 /** docs/product/campaigns.md, Ad creative: Instagram's caption limit and the longest address kept. */
 export const AD_LIMITS = { textMaxLength: 2200, urlMaxLength: 2048 } as const;
@@ -85,9 +86,12 @@ export const adTemplateRequestSchema = z
   })
   .meta({ id: 'AdTemplateRequest' });
 
-/** A campaign file as answers carry it: `s3_url` is a view address valid for an hour. */
+/**
+ * A campaign file as answers carry it: `s3_url` is a view address valid for an hour; `metadata`
+ * what the server read from the file (null when it could not), for the checks before review.
+ */
 export const campaignContentSchema = z
-  .object({ s3_key: z.string(), s3_url: z.string(), name: z.string() })
+  .object({ s3_key: z.string(), s3_url: z.string(), name: z.string(), metadata: mediaMetadataSchema.nullable() })
   .meta({ id: 'CampaignContent' });
 export type CampaignContent = z.infer<typeof campaignContentSchema>;
 

@@ -185,6 +185,8 @@ export const campaignSchema = z
     user_first_name: z.string(),
     user_last_name: z.string(),
     user_email: z.string(),
+    /** The member's profile picture (`logo`, docs/product/accounts.md), shown in the ad's previews; null without one. */
+    user_logo: z.string().nullable(),
     campaign_name: z.string(),
     campaign_objective: z.enum(CAMPAIGN_OBJECTIVES),
     budget_type: z.enum(BUDGET_TYPES),

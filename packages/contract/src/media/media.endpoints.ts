@@ -1,6 +1,7 @@
 import { messageResponseSchema } from '../common/common.schemas';
 import { defineEndpoints } from '../common/endpoint';
 import {
+  checkUploadResponseSchema,
   mediaKeyBodySchema,
   uploadUrlRequestSchema,
   uploadUrlResponseSchema,
@@ -30,9 +31,9 @@ export const mediaEndpoints = defineEndpoints({
     tag: 'media',
     summary: 'Check a campaign file as soon as its upload finishes',
     description:
-      'The file must have been issued to the caller (else 404) and uploaded (else 422), with the declared size and first bytes of the declared type. A file that fails is deleted and answered 422 with the reason, so the customer sees it on that file at once rather than when the ad is saved. Saving the ad checks its files again.',
+      'The file must have been issued to the caller (else 404) and uploaded (else 422), with the declared size and first bytes of the declared type, and dimensions (a video also its duration) that can be read from its own bytes. A file that fails is deleted and answered 422 with the reason, so the customer sees it on that file at once rather than when the ad is saved. Saving the ad checks its files again. The answer carries what was read, for the checks before review.',
     body: mediaKeyBodySchema,
-    response: messageResponseSchema,
+    response: checkUploadResponseSchema,
     errors: [401, 403, 404, 422],
   },
   requestViewUrl: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField } from '../common/common.schemas';
+import { mediaMetadataSchema } from '../campaigns/ad-checks';
 
 const MB = 1024 * 1024;
 
@@ -29,6 +30,8 @@ export const MEDIA_MESSAGES = {
   imageTooLarge: 'Images must be at most 20 MB',
   videoTooLarge: 'Videos must be at most 2 GB',
   contentMismatch: "The file's content does not match its extension",
+  unreadable:
+    "We could not read this file's dimensions or duration: export it again as a PNG, JPEG or WebP picture or an MP4 (H.264) video",
   notUploaded: 'The file has not been uploaded',
   checked: 'The file was uploaded and checked',
   tooManyFiles: 'You can only add up to 20 media files',
@@ -97,3 +100,8 @@ export const mediaKeyBodySchema = z.object({ s3_key: mediaKeySchema });
 export const viewUrlResponseSchema = z
   .object({ url: z.string(), expires_at: z.string() })
   .meta({ id: 'ViewUrlResponse' });
+
+/** The answer to a file's check: what the server read from its bytes (docs/product/campaigns.md, Media). */
+export const checkUploadResponseSchema = z
+  .object({ message: z.string(), metadata: mediaMetadataSchema.nullable() })
+  .meta({ id: 'CheckUploadResponse' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adCheckSettingsSchema, DEFAULT_AD_CHECK_SETTINGS } from '../campaigns/ad-checks';
 
 /**
  * Settings the front end needs at run time: external links, the support address and the
@@ -19,6 +20,8 @@ export const publicSettingsSchema = z.object({
   paymentProvider: z.enum(['sandbox', 'stripe']),
   /** Prefix of stored files: a user's `logo` is shown from storageBaseUrl + logo. */
   storageBaseUrl: z.string(),
+  /** The limits of the checks before review, so the wizard checks with the server's numbers. */
+  adChecks: adCheckSettingsSchema,
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
@@ -36,6 +39,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   cardPublishableKey: null,
   paymentProvider: 'sandbox',
   storageBaseUrl: '/api/files/',
+  adChecks: DEFAULT_AD_CHECK_SETTINGS,
 };
 
 /**

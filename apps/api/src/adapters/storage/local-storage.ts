@@ -91,12 +91,16 @@ export class LocalFileStorage implements FileStorage {
     return { size: info.size, contentType: contentTypeOfKey(key) };
   }
 
-  async readStart(key: string, bytes: number): Promise<Buffer | undefined> {
+  readStart(key: string, bytes: number): Promise<Buffer | undefined> {
+    return this.readBytes(key, 0, bytes);
+  }
+
+  async readBytes(key: string, offset: number, bytes: number): Promise<Buffer | undefined> {
     const handle = await open(this.fileOf(key), 'r').catch(() => undefined);
     if (!handle) return undefined;
     try {
       const buffer = Buffer.alloc(bytes);
-      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, offset);
       return buffer.subarray(0, bytesRead);
     } finally {
       await handle.close();

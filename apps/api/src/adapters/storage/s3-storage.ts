@@ -105,19 +105,24 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       }
     },
 
-    async readStart(key, bytes) {
-      // A ranged GET of an empty object fails (S3 answers 416, others drop the connection),
-      // so the size is asked first; this runs once per upload, when its type is checked.
+    readStart(key, bytes) {
+      return storage.readBytes(key, 0, bytes);
+    },
+
+    async readBytes(key, offset, bytes) {
+      // A ranged GET of an empty object, or past its end, fails (S3 answers 416, others drop
+      // the connection), so the size is asked first.
       const info = await storage.head(key);
       if (!info) return undefined;
-      if (info.size === 0 || bytes <= 0) return Buffer.alloc(0);
+      const length = Math.min(bytes, info.size - offset);
+      if (length <= 0) return Buffer.alloc(0);
       try {
         const object = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+          new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }),
         );
-        const start = Buffer.from(await object.Body!.transformToByteArray());
-        // A service that ignores Range sends the whole file; only the start is wanted.
-        return start.subarray(0, bytes);
+        const body = Buffer.from(await object.Body!.transformToByteArray());
+        // A service that ignores Range sends the whole file; only the range is wanted.
+        return body.length > length ? body.subarray(offset, offset + length) : body;
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;

@@ -45,6 +45,11 @@ export interface FileStorage {
   head(key: string): Promise<StoredFileInfo | undefined>;
   /** At most the first `bytes` bytes (fewer for a shorter file), to tell its type; undefined when there is no such file. */
   readStart(key: string, bytes: number): Promise<Buffer | undefined>;
+  /**
+   * At most `bytes` bytes from `offset` (fewer past the end), to read a file's own metadata
+   * without fetching it whole (an MP4's boxes); undefined when there is no such file.
+   */
+  readBytes(key: string, offset: number, bytes: number): Promise<Buffer | undefined>;
   /** Removes the file; a file that is not there is not an error. */
   delete(key: string): Promise<void>;
   /**

@@ -25,6 +25,15 @@ export const mediaFiles = pgTable(
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     position: smallint('position'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    // What the file's own bytes say (docs/product/campaigns.md, Media), read when its upload is
+    // checked: null until then (files uploaded before these columns), and the sizes stay null
+    // when the file could not be read.
+    metadataReadAt: timestamp('metadata_read_at', { withTimezone: true }),
+    width: integer('width'),
+    height: integer('height'),
+    durationMs: integer('duration_ms'),
+    container: varchar('container', { length: 10 }),
+    codec: varchar('codec', { length: 40 }),
   },
   (table) => [
     // Not unique: the rows of a campaign and of its duplicates name the same object.

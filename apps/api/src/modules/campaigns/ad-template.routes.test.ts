@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_MESSAGES, MEDIA_MESSAGES } from '@portal/contract';
 import { PNG_1PX } from '../../../test/fixtures';
+import { PNG_SQUARE } from '../../../test/media-files';
 import { wizardOf } from '../../../test/campaigns';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -31,7 +32,9 @@ describe('the ad creative (wizard step 2)', () => {
     });
     expect(data.campaign_content.map((item: { s3_key: string }) => item.s3_key)).toEqual(keys);
     const view = new URL(data.campaign_content[0].s3_url, 'http://api');
-    expect((await t.app.inject({ method: 'GET', url: `${view.pathname}${view.search}` })).rawPayload).toEqual(PNG_1PX);
+    expect((await t.app.inject({ method: 'GET', url: `${view.pathname}${view.search}` })).rawPayload).toEqual(
+      PNG_SQUARE,
+    );
 
     // Saving again replaces the list: one file now, the same template.
     const again = await saveAd(ad([keys[1]!]));

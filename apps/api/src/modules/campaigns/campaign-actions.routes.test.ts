@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { AD_MESSAGES, CAMPAIGN_MESSAGES, QUOTA_MESSAGES, ROLE, type CampaignDetail } from '@portal/contract';
 import { auditLog, campaigns, domainEvents, mediaFiles } from '../../db/schema';
-import { PNG_1PX } from '../../../test/fixtures';
+import { PNG_SQUARE } from '../../../test/media-files';
 import { AD_TEXTS, wizardOf } from '../../../test/campaigns';
 import { bearer, createTestAppWithCustomers, errorBody, type TestApp } from '../../../test/test-app';
 import { copyName } from './campaign.service';
@@ -266,7 +266,7 @@ describe('publishing and looking after campaigns', () => {
       expect(files).toHaveLength(1);
       // A record of its own, naming the original's stored file (decision 023).
       expect(files[0]!.key).toBe(first.campaign_content[0]!.s3_key);
-      expect(await t.storage.readStart(files[0]!.key, 10_000)).toEqual(PNG_1PX);
+      expect(await t.storage.readStart(files[0]!.key, 10_000)).toEqual(PNG_SQUARE);
     });
 
     it('copies nothing when any id is not one of the caller’s campaigns', async () => {

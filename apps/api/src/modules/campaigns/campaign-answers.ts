@@ -46,6 +46,7 @@ export function toCampaign({ campaign: row, owner, ad, current, openLink }: Camp
     user_first_name: owner.firstName ?? '',
     user_last_name: owner.lastName ?? '',
     user_email: owner.email,
+    user_logo: owner.logo,
     campaign_name: row.name,
     campaign_objective: row.objective,
     budget_type: row.budgetType,

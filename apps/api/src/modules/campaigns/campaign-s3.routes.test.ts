@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PNG_1PX } from '../../../test/fixtures';
+import { PNG_SQUARE } from '../../../test/media-files';
 import { wizardOf } from '../../../test/campaigns';
 import { useS3TestApp } from '../../../test/s3-server';
 import { bearer } from '../../../test/test-app';
@@ -19,14 +19,14 @@ describe('campaign files in an S3 bucket', () => {
       method: 'POST',
       url: '/api/ad-templates/presigned-url',
       headers: bearer(token),
-      payload: { file_name: 'photo.png', file_type: 'image/png', file_size: PNG_1PX.length },
+      payload: { file_name: 'photo.png', file_type: 'image/png', file_size: PNG_SQUARE.length },
     });
     const { key, url, headers } = issued.json();
     expect(url.startsWith(s3App.s3.endpoint)).toBe(true);
-    expect(await wizard.putFile(url, { ...headers, 'content-type': 'image/jpeg' }, PNG_1PX)).toBe(403);
+    expect(await wizard.putFile(url, { ...headers, 'content-type': 'image/jpeg' }, PNG_SQUARE)).toBe(403);
     expect(await s3App.bucket.head(key)).toBeUndefined();
-    expect(await wizard.putFile(url, headers, PNG_1PX)).toBe(200);
-    expect(await s3App.bucket.head(key)).toEqual({ size: PNG_1PX.length, contentType: 'image/png' });
+    expect(await wizard.putFile(url, headers, PNG_SQUARE)).toBe(200);
+    expect(await s3App.bucket.head(key)).toEqual({ size: PNG_SQUARE.length, contentType: 'image/png' });
 
     // A second file whose bytes are not a PNG is read from the bucket, refused and removed.
     const fake = Buffer.from('not an image at all');
@@ -40,7 +40,7 @@ describe('campaign files in an S3 bucket', () => {
     const viewUrl: string = ad.json().data.campaign_content[0].s3_url;
     expect(viewUrl.startsWith(s3App.s3.endpoint)).toBe(true);
     const viewed = await fetch(viewUrl);
-    expect(Buffer.from(await viewed.arrayBuffer())).toEqual(PNG_1PX);
+    expect(Buffer.from(await viewed.arrayBuffer())).toEqual(PNG_SQUARE);
 
     // Removing a file the draft no longer lists deletes it from the s3App.bucket.
     const spare = await wizard.upload(token);
@@ -68,7 +68,7 @@ describe('campaign files in an S3 bucket', () => {
       where: (file, { eq }) => eq(file.advertiserId, advertiserId),
     });
     expect(records.map((file) => file.key)).toEqual([key, key]);
-    expect(await s3App.bucket.readStart(key, 10_000)).toEqual(PNG_1PX);
+    expect(await s3App.bucket.readStart(key, 10_000)).toEqual(PNG_SQUARE);
   });
 
   it('cancelling a draft removes its files from the bucket', async () => {

@@ -27,7 +27,7 @@ export const isDraftOf = (owner: DraftOwner) =>
 /** A campaign with what its answers show beside it: its owner, its ad's texts and its current figures. */
 export interface CampaignView {
   campaign: CampaignRow;
-  owner: { firstName: string | null; lastName: string | null; email: string };
+  owner: { firstName: string | null; lastName: string | null; email: string; logo: string | null };
   ad: { id: number; adTitle: string; adDescription: string; destinationUrl: string } | null;
   /** The newest statistics entry (docs/product/insights.md, Current figures), or null. */
   current: CampaignStatisticsRow | null;
@@ -38,7 +38,7 @@ export interface CampaignView {
 /** What `CampaignView` is selected from. */
 const viewColumns = {
   campaign: campaigns,
-  owner: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+  owner: { firstName: users.firstName, lastName: users.lastName, email: users.email, logo: users.logo },
   ad: {
     id: adTemplates.id,
     adTitle: adTemplates.adTitle,

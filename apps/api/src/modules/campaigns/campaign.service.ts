@@ -1,5 +1,9 @@
 import {
+  AD_CHECK_MESSAGES,
   AD_MESSAGES,
+  adCheckFailures,
+  blockingErrors,
+  type AdCheckSettings,
   CAMPAIGN_LIMITS,
   CAMPAIGN_MESSAGES,
   CUSTOMER_LIST_TYPES,
@@ -23,8 +27,7 @@ import type { JobDefinition } from '../../lib/job-runner';
 import type { AuditRepository } from '../audit';
 import type { EventRepository } from '../events';
 import type { StatisticsRepository } from './statistics.repository';
-import type { MediaRepository } from '../media';
-import type { MediaService } from '../media';
+import { toMediaMetadata, type MediaRepository, type MediaService } from '../media';
 import type { PaymentRepository } from '../payments';
 import type { AdvertiserRepository } from '../advertisers';
 import type { AdTemplateRepository, AdTexts } from './ad-template.repository';
@@ -120,7 +123,13 @@ export interface CampaignRepositories {
 /** The customer's campaigns: the new-campaign wizard and its draft (docs/product/campaigns.md). */
 export class CampaignService {
   constructor(
-    private readonly options: { data: DataAccess<CampaignRepositories>; clock: Clock; media: MediaService },
+    private readonly options: {
+      data: DataAccess<CampaignRepositories>;
+      clock: Clock;
+      media: MediaService;
+      /** The limits of the checks before review (docs/product/campaigns.md). */
+      adChecks: AdCheckSettings;
+    },
   ) {}
 
   /** Step 1: the caller's draft is created, within the campaign quota, or updated when there is one. */
@@ -156,6 +165,8 @@ export class CampaignService {
   async draft(principal: AdvertiserPrincipal): Promise<{ campaign: Campaign; ad_template: AdTemplate | null } | null> {
     const view = await this.options.data.repos.campaigns.findDraftView(draftOwner(principal));
     if (!view) return null;
+    // Files uploaded before the checks before review are read now, so the review step checks them.
+    await this.options.media.readMissingMetadata(principal, view.campaign.id);
     return {
       campaign: toCampaign(view),
       ad_template: view.ad ? await this.adTemplateOf(view.campaign.id, view.ad) : null,
@@ -176,6 +187,7 @@ export class CampaignService {
     principal: AdvertiserPrincipal,
     body: { campaign_id: number; template_id: number },
   ): Promise<CampaignDetail> {
+    await this.options.media.readMissingMetadata(principal, body.campaign_id);
     await this.options.data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, body.campaign_id);
       if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -200,6 +212,7 @@ export class CampaignService {
 
   /** A declined campaign goes back to review, with or without edits. */
   async resubmit(principal: AdvertiserPrincipal, id: number): Promise<CampaignDetail> {
+    await this.options.media.readMissingMetadata(principal, id);
     await this.options.data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, id);
       if (!campaign || campaign.approvalStatus === 'draft') throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -220,6 +233,7 @@ export class CampaignService {
    */
   async update(principal: AdvertiserPrincipal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
     const { data, clock } = this.options;
+    await this.options.media.readMissingMetadata(principal, id);
     await data.withTransaction(async (repos) => {
       const campaign = await repos.campaigns.lockOwned(principal.advertiser.id, id);
       if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
@@ -304,12 +318,15 @@ export class CampaignService {
    */
   async duplicate(principal: AdvertiserPrincipal, ids: number[]): Promise<void> {
     const { data, clock } = this.options;
+    for (const id of ids) await this.options.media.readMissingMetadata(principal, id);
     await data.withTransaction(async (repos) => {
       await this.lockQuotas(repos, principal.advertiser.id);
       // Locked, the originals' files cannot be released while their records are copied.
       const rows = await repos.campaigns.lockOwnedMany(principal.advertiser.id, ids);
       if (rows.length !== ids.length) throw notFound(CAMPAIGN_MESSAGES.notFound);
       await this.checkCampaignRoom(repos, principal.advertiser.id, rows.length);
+      // Each copy goes to review as it is, so it passes the checks before review first.
+      for (const row of rows) await this.checkBeforeReview(repos, row);
       const now = clock.now();
       for (const row of rows) {
         const ad = await repos.ads.find(row.id);
@@ -382,6 +399,7 @@ export class CampaignService {
     id: number,
   ): Promise<{ campaign: CampaignDetail; sentToReview: boolean }> {
     const { data, clock } = this.options;
+    await this.options.media.readMissingMetadata(principal, id);
     const sentToReview = await data.withTransaction(async (repos) => {
       // The customer's lock before the campaign's, the order Duplicate takes.
       await this.lockQuotas(repos, principal.advertiser.id);
@@ -415,6 +433,7 @@ export class CampaignService {
     actorId: number,
     reason: SubmissionReason,
   ): Promise<void> {
+    await this.checkBeforeReview(repos, campaign);
     const now = this.options.clock.now();
     await repos.campaigns.update(campaign.id, {
       approvalStatus: 'pending',
@@ -426,6 +445,38 @@ export class CampaignService {
       updatedAt: now,
     });
     await this.recordSubmission(repos, campaign.id, actorId, reason, now);
+  }
+
+  /**
+   * The checks before review (docs/product/campaigns.md, Checks before review) on what the
+   * campaign goes to review with, as it is in this transaction: any failed error refuses the
+   * submission (422, every failed error under its field); warnings let it through. The files'
+   * metadata was read beforehand (`readMissingMetadata`), outside the transaction.
+   */
+  private async checkBeforeReview(repos: CampaignRepositories, campaign: CampaignRow): Promise<void> {
+    // Read again: an edit in this transaction may have changed the name or the link.
+    const view = await repos.campaigns.findView(campaign.id);
+    const ad = view?.ad;
+    if (!ad) return;
+    const files = await repos.media.ofCampaign(campaign.id);
+    const account = await repos.advertisers.find(campaign.advertiserId);
+    const failures = adCheckFailures(
+      {
+        campaignName: view.campaign.name,
+        accountName: account?.name ?? '',
+        primaryText: ad.adTitle,
+        additionalText: ad.adDescription,
+        destinationUrl: ad.destinationUrl,
+        media: files.map((file) => ({
+          name: file.fileName,
+          kind: file.contentType.startsWith('video/') ? 'video' : 'image',
+          metadata: toMediaMetadata(file),
+        })),
+      },
+      this.options.adChecks,
+    );
+    const errors = blockingErrors(failures);
+    if (errors) throw new HttpError(422, AD_CHECK_MESSAGES.refused(Object.values(errors).flat()), { errors });
   }
 
   /** The event the administrators are notified by, and the campaign's History line. */
@@ -482,6 +533,7 @@ export class CampaignService {
         s3_key: file.key,
         s3_url: await this.options.media.viewUrlOf(file.key),
         name: file.fileName,
+        metadata: toMediaMetadata(file),
       })),
     );
   }

@@ -219,6 +219,7 @@ const CAMPAIGN: Campaign = {
   user_first_name: 'A',
   user_last_name: 'B',
   user_email: 'a@example.com',
+  user_logo: null,
   campaign_name: 'Name',
   campaign_objective: 'Brand awareness',
   budget_type: 'lifetime',

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, min, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { campaigns, mediaFiles, type MediaFileRow } from '../../db/schema';
+import type { MediaFacts } from './media-metadata';
 
 /** The `media_files` table. */
 export class MediaRepository {
@@ -56,6 +57,38 @@ export class MediaRepository {
   /** Records for a copied campaign's files, which name the original's keys (decision 023). */
   async insertCopies(campaignId: number, files: Omit<typeof mediaFiles.$inferInsert, 'campaignId'>[]): Promise<void> {
     if (files.length > 0) await this.db.insert(mediaFiles).values(files.map((file) => ({ ...file, campaignId })));
+  }
+
+  /**
+   * Keeps what a file's bytes said (null: they could not be read) on every record of its key:
+   * the records of duplicates name the same bytes.
+   */
+  async recordFacts(key: string, facts: MediaFacts | null, readAt: Date): Promise<void> {
+    await this.db
+      .update(mediaFiles)
+      .set({
+        metadataReadAt: readAt,
+        width: facts?.width ?? null,
+        height: facts?.height ?? null,
+        durationMs: facts?.durationMs ?? null,
+        container: facts?.container ?? null,
+        codec: facts?.codec ?? null,
+      })
+      .where(eq(mediaFiles.key, key));
+  }
+
+  /** The account's campaign's files whose bytes were never read (uploaded before the checks before review). */
+  async unreadOfCampaign(advertiserId: number, campaignId: number): Promise<MediaFileRow[]> {
+    return this.db
+      .select()
+      .from(mediaFiles)
+      .where(
+        and(
+          eq(mediaFiles.advertiserId, advertiserId),
+          eq(mediaFiles.campaignId, campaignId),
+          isNull(mediaFiles.metadataReadAt),
+        ),
+      );
   }
 
   async recordIssued(file: typeof mediaFiles.$inferInsert): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS, MEDIA_MESSAGES, ROLE } from '@portal/contract';
 import { PNG_1PX } from '../../../test/fixtures';
+import { PNG_SQUARE, VIDEOS } from '../../../test/media-files';
 import { wizardOf } from '../../../test/campaigns';
 import { createTestAppWithCustomers, type TestApp } from '../../../test/test-app';
 import { UNATTACHED_CLEANUP_JOB, UNATTACHED_FILE_LIFETIME_MS } from './media.service';
@@ -88,13 +89,39 @@ describe('campaign files', () => {
       return issued.key as string;
     };
 
-    it('accepts a picture or a video whose bytes are what its name says', async () => {
-      for (const key of [await upload(), await uploadNamed('clip.mp4', 'video/mp4', MP4_START)]) {
+    it('accepts a picture or a video whose bytes are what its name says, answering what they hold', async () => {
+      const picture = await uploadNamed('Photo.PNG', 'image/png', PNG_SQUARE);
+      const video = await uploadNamed('clip.mp4', 'video/mp4', VIDEOS.story);
+      const expected = {
+        [picture]: { width: 1080, height: 1080, duration_seconds: null, container: 'png', codec: null },
+        [video]: {
+          width: 720,
+          height: 1280,
+          duration_seconds: 3,
+          container: 'mp4',
+          codec: expect.stringMatching(/^avc1\./),
+        },
+      };
+      for (const key of [picture, video]) {
         const answer = await check(key);
         expect(answer.statusCode, key).toBe(200);
-        expect(answer.json()).toEqual({ message: MEDIA_MESSAGES.checked });
+        expect(answer.json()).toEqual({
+          message: MEDIA_MESSAGES.checked,
+          metadata: expect.objectContaining(expected[key]),
+        });
         expect((await askView(key)).statusCode).toBe(200);
       }
+    });
+
+    it('refuses and deletes an MP4 whose movie header cannot be read', async () => {
+      const key = await uploadNamed('clip.mp4', 'video/mp4', MP4_START);
+      const answer = await check(key);
+      expect(answer.statusCode).toBe(422);
+      expect(answer.json()).toEqual({
+        message: MEDIA_MESSAGES.unreadable,
+        errors: { s3_key: [MEDIA_MESSAGES.unreadable] },
+      });
+      expect((await askView(key)).statusCode).toBe(404);
     });
 
     it('refuses and deletes a text file named as a video or a picture, with the reason', async () => {
@@ -140,7 +167,7 @@ describe('campaign files', () => {
     const view = new URL(answer.json().url, 'http://api');
     const file = await t.app.inject({ method: 'GET', url: `${view.pathname}${view.search}` });
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload).toEqual(PNG_1PX);
+    expect(file.rawPayload).toEqual(PNG_SQUARE);
 
     expect((await askView(key, otherToken)).statusCode).toBe(404);
     expect((await askView('media/00000000-0000-0000-0000-000000000000.png')).statusCode).toBe(404);

@@ -10,8 +10,8 @@ export async function mediaRoutes(app: FastifyInstance, { mediaService }: { medi
   );
 
   route(app, mediaEndpoints.checkUpload, async (request) => {
-    await mediaService.checkUpload(request.principal, request.body.s3_key);
-    return { message: MEDIA_MESSAGES.checked };
+    const metadata = await mediaService.checkUpload(request.principal, request.body.s3_key);
+    return { message: MEDIA_MESSAGES.checked, metadata };
   });
 
   route(app, mediaEndpoints.requestViewUrl, async (request) =>

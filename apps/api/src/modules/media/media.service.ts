@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { fieldError, HttpError, notFound, tooManyRequests } from '../../lib/http-errors';
 import type { AdvertiserPrincipal, Principal } from '../../lib/principal';
 import type { JobDefinition } from '../../lib/job-runner';
+import { readMediaFacts, toMediaMetadata } from './media-metadata';
 
 /** Enough of a file's start for file-type to tell PNG, JPEG, WebP and MP4 apart. */
 const CONTENT_SNIFF_BYTES = 4100;
@@ -155,8 +156,8 @@ export class MediaService {
    * file with the wrong bytes is refused on its own tile, not later when the ad is saved).
    * `field` names the file in a 4xx answer's field errors.
    */
-  async checkUpload(principal: AdvertiserPrincipal, key: string, field = 's3_key'): Promise<void> {
-    const { data, storage } = this.options;
+  async checkUpload(principal: AdvertiserPrincipal, key: string, field = 's3_key') {
+    const { data, storage, clock } = this.options;
     const found = await data.repos.media.findOwned(principal.advertiser.id, key);
     if (!found) throw fieldError(404, field, MEDIA_MESSAGES.notFound);
     const stored = await storage.head(key);
@@ -166,6 +167,29 @@ export class MediaService {
     if (stored.size !== found.file.size || type?.mime !== found.file.contentType) {
       await data.withTransaction((repos) => this.removeFiles(repos, [found.file.id]));
       throw fieldError(422, field, MEDIA_MESSAGES.contentMismatch);
+    }
+    if (found.file.metadataReadAt) return toMediaMetadata(found.file);
+    // The dimensions (and a video's duration) from the file's own bytes, for the checks before
+    // review (docs/product/campaigns.md, Media): a file whose size cannot be read is refused.
+    const facts = await readMediaFacts(storage, found.file);
+    if (!facts) {
+      await data.withTransaction((repos) => this.removeFiles(repos, [found.file.id]));
+      throw fieldError(422, field, MEDIA_MESSAGES.unreadable);
+    }
+    await data.repos.media.recordFacts(key, facts, clock.now());
+    return toMediaMetadata({ ...found.file, ...facts, metadataReadAt: clock.now() });
+  }
+
+  /**
+   * Reads the metadata of the campaign's files that have none yet: files uploaded before the
+   * checks before review. One that cannot be read is kept as unreadable, which the checks warn
+   * of (docs/product/campaigns.md, Checks before review), rather than refused after the fact.
+   */
+  async readMissingMetadata(principal: AdvertiserPrincipal, campaignId: number): Promise<void> {
+    const { data, storage, clock } = this.options;
+    for (const file of await data.repos.media.unreadOfCampaign(principal.advertiser.id, campaignId)) {
+      const facts = await readMediaFacts(storage, file).catch(() => null);
+      await data.repos.media.recordFacts(file.key, facts, clock.now());
     }
   }
 

@@ -11,6 +11,7 @@ import { AdPreview } from '@/features/campaigns/components/wizard/ad-preview';
 import type { MediaItem } from '@/features/campaigns/components/wizard/use-media-uploads';
 import { mediaOfContent } from '@/features/campaigns/utils/wizard-values';
 import { isApiError } from '@/lib/api-error';
+import { fileUrl } from '@/lib/file-url';
 import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
 import { useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
@@ -29,6 +30,15 @@ const STATUS_BADGES = {
 
 const customerName = (campaign: AdminCampaign) =>
   `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || campaign.user_email;
+
+/** What the ad's preview shows of the campaign besides its files: the member's name and picture, the texts and the link. */
+const previewOf = (campaign: AdminCampaign) => ({
+  accountName: customerName(campaign),
+  pictureUrl: fileUrl(campaign.user_logo),
+  primaryText: campaign.ad_title ?? '',
+  additionalText: campaign.ad_description ?? '',
+  destinationUrl: campaign.destination_url ?? '',
+});
 
 /** The campaign's files as the preview and the media grid show them: each through its view address. */
 const mediaOf = (campaign: AdminCampaign): MediaItem[] =>
@@ -123,13 +133,7 @@ function CampaignReview({ campaign }: { campaign: AdminCampaign }) {
           <Title order={2} size="h5">
             Preview
           </Title>
-          <AdPreview
-            accountName={customerName(campaign)}
-            media={media}
-            primaryText={campaign.ad_title ?? ''}
-            additionalText={campaign.ad_description ?? ''}
-            destinationUrl={campaign.destination_url ?? ''}
-          />
+          <AdPreview {...previewOf(campaign)} media={media} />
         </Stack>
       </Grid.Col>
     </Grid>

@@ -32,13 +32,18 @@ const campaign = (overrides: Partial<Campaign> = {}): Campaign =>
     ...overrides,
   });
 
+/** What the server reads from a square picture that passes the checks before review. */
+const SQUARE = { width: 1080, height: 1080, duration_seconds: null, size: 5000, container: 'png', codec: null };
+
 const template = (overrides: Partial<AdTemplate> = {}): AdTemplate => ({
   id: 5,
   campaign_id: 41,
   ad_title: 'New shoes',
   ad_description: 'Free delivery',
   destination_url: 'https://shop.example.com/autumn',
-  campaign_content: [{ s3_key: 'media/one.png', s3_url: '/api/storage/view/media/one.png?sig=1', name: 'one.png' }],
+  campaign_content: [
+    { s3_key: 'media/one.png', s3_url: '/api/storage/view/media/one.png?sig=1', name: 'one.png', metadata: SQUARE },
+  ],
   ...overrides,
 });
 
@@ -156,7 +161,9 @@ describe('the new-campaign wizard', () => {
         jsonResponse({
           message: 'Ad creative saved',
           data: template({
-            campaign_content: [{ s3_key: 'media/new.png', s3_url: '/api/storage/view/x', name: 'photo.png' }],
+            campaign_content: [
+              { s3_key: 'media/new.png', s3_url: '/api/storage/view/x', name: 'photo.png', metadata: SQUARE },
+            ],
           }),
         }),
       'POST /api/customer/publish-campaign': () =>

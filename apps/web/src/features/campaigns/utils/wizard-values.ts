@@ -9,6 +9,7 @@ import {
   type AdTemplate,
   type Campaign,
   type CampaignContent,
+  type MediaMetadata,
   type CampaignObjective,
   flightProblems,
 } from '@portal/contract';
@@ -43,6 +44,8 @@ export interface StoredMedia {
   kind: 'image' | 'video';
   /** A view address from the server, when it gave one. */
   url?: string;
+  /** What the server read from the file, for the checks before review; null when it could not. */
+  metadata?: MediaMetadata | null;
 }
 
 export const DEFAULT_DETAILS: DetailsValues = {
@@ -141,6 +144,7 @@ export const mediaOfContent = (content: CampaignContent[]): StoredMedia[] =>
     name: item.name,
     kind: mediaKindOf(item.name) ?? mediaKindOf(item.s3_key) ?? 'image',
     url: item.s3_url,
+    metadata: item.metadata,
   }));
 
 export const mediaOfTemplate = (template: AdTemplate | null): StoredMedia[] =>

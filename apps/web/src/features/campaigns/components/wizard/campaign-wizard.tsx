@@ -4,7 +4,8 @@ import { IconRocket } from '@tabler/icons-react';
 import { useReducer, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useAccountDay } from '@/lib/membership';
+import { fileUrl } from '@/lib/file-url';
+import { useAccountDay, useCurrentMembership } from '@/lib/membership';
 import { useStepFocus } from '@/lib/use-step-focus';
 import { useSession } from '@/stores/session-store';
 import { initialWizardState, wizardReducer, type WizardStart, type WizardStep } from '../../utils/wizard-state';
@@ -122,6 +123,8 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
   const accountName = useSession((state) =>
     [state.personalInfo?.firstName, state.personalInfo?.lastName].filter(Boolean).join(' '),
   );
+  const picture = useSession((state) => state.personalInfo?.image ?? null);
+  const brandName = useCurrentMembership().membership?.name ?? '';
   const [start] = useState(() => startingPoint(userId, draft));
   const [state, dispatch] = useReducer(wizardReducer, start, initialWizardState);
   const { step, details, ad } = state;
@@ -175,6 +178,8 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
             ad={ad}
             media={media.items}
             accountName={accountName || 'Your account'}
+            brandName={brandName}
+            pictureUrl={fileUrl(picture)}
             onEditDetails={() => dispatch({ type: 'went-to', step: 1 })}
             onEditAd={() => dispatch({ type: 'went-to', step: 2 })}
           />

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
+import { adCheckFailures } from '@portal/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ExternalLink } from '@/components/external-link';
@@ -20,6 +21,7 @@ import { Fact } from '@/components/fact';
 import { settings } from '@/config/settings';
 import { formatUsd } from '@/lib/format';
 import type { AdValues, DetailsValues } from '../../utils/wizard-values';
+import { AdChecksPanel } from './ad-checks-panel';
 import { AdPreview } from './ad-preview';
 import type { MediaItem } from './use-media-uploads';
 
@@ -132,19 +134,28 @@ function AdCard({ ad, fileCount, onEdit }: { ad: AdValues; fileCount: number; on
   );
 }
 
-/** Step 3: what will be sent for review, with a preview of the post and ways back to edit. */
+/**
+ * Step 3: what will be sent for review, the checks before review on it (the contract's rules,
+ * with the server's limits), a preview of the post in each placement, and ways back to edit.
+ */
 export function ReviewStep({
   details,
   ad,
   media,
   accountName,
+  brandName,
+  pictureUrl,
   onEditDetails,
   onEditAd,
 }: {
   details: DetailsValues;
   ad: AdValues;
   media: MediaItem[];
+  /** The name the preview shows the ad under. */
   accountName: string;
+  /** The advertiser account's name, which the brand check looks for. */
+  brandName: string;
+  pictureUrl: string | null;
   onEditDetails: () => void;
   onEditAd: () => void;
 }) {
@@ -152,6 +163,17 @@ export function ReviewStep({
   const { start } = useTimeout(() => setReady(true), REVIEW_SKELETON_MS);
   useEffect(() => start(), [start]);
   if (!ready) return <ReviewSkeleton />;
+  const failures = adCheckFailures(
+    {
+      campaignName: details.campaign_name,
+      accountName: brandName,
+      primaryText: ad.ad_title,
+      additionalText: ad.ad_description,
+      destinationUrl: ad.destination_url,
+      media: media.map((item) => ({ name: item.name, kind: item.kind, metadata: item.metadata ?? null })),
+    },
+    settings.adChecks,
+  );
 
   return (
     <Grid gap="lg">
@@ -159,6 +181,7 @@ export function ReviewStep({
         <Stack>
           <DetailsCard details={details} onEdit={onEditDetails} />
           <AdCard ad={ad} fileCount={media.length} onEdit={onEditAd} />
+          <AdChecksPanel failures={failures} />
           <Text size="sm" c="dimmed">
             By publishing this campaign you agree to our{' '}
             <ExternalLink href={settings.termsUrl} underline="always">
@@ -175,6 +198,7 @@ export function ReviewStep({
           </Text>
           <AdPreview
             accountName={accountName}
+            pictureUrl={pictureUrl}
             media={media}
             primaryText={ad.ad_title}
             additionalText={ad.ad_description}
