@@ -63,6 +63,8 @@ import { InvoiceRepository } from './modules/invoices/invoice.repository';
 import { InvoiceService } from './modules/invoices/invoice.service';
 import { subscribeInvoices } from './modules/invoices/invoice.subscribers';
 import { ReviewService } from './modules/review/review.service';
+import { SharedLinkRepository } from './modules/sharing/shared-link.repository';
+import { SharingService } from './modules/sharing/shared-link.service';
 import { BillingRepository } from './modules/advertisers/billing.repository';
 import { AdvertiserRepository } from './modules/advertisers/advertiser.repository';
 import { UserRepository } from './modules/users/user.repository';
@@ -100,6 +102,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     refunds: (db: Database) => new RefundRepository(db),
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
+    sharedLinks: (db: Database) => new SharedLinkRepository(db),
   };
 }
 type Factories = ReturnType<typeof repositoryFactories>;
@@ -275,6 +278,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit', 'alerts', 'events'),
     clock,
   });
+  const reportService = new ReportService({ data: data('statistics', 'figures', 'campaigns') });
   const alertService = new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock });
   return {
     authService,
@@ -290,7 +294,14 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     alertService,
-    reportService: new ReportService({ data: data('statistics', 'figures', 'campaigns') }),
+    reportService,
+    sharingService: new SharingService({
+      data: data('sharedLinks', 'advertisers', 'campaigns', 'media'),
+      clock,
+      limiterFactory,
+      reports: reportService,
+      media: mediaService,
+    }),
     ...composePaymentServices(options, data),
     invoiceService: composeInvoiceService(options, data, mailer),
   };

@@ -60,3 +60,5 @@ export * from './advertisers/advertiser.schemas';
 export * from './advertisers/advertiser.endpoints';
 export * from './alerts/alert.schemas';
 export * from './alerts/alert.endpoints';
+export * from './sharing/shared-links.schemas';
+export * from './sharing/sharing.endpoints';

@@ -12,3 +12,4 @@ export * from './payments';
 export * from './two-factor';
 export * from './alerts';
 export * from './invoices';
+export * from './sharing';
