@@ -44,9 +44,18 @@ export const SHARED_LINK_TEXTS = {
   expiresIn: 'A report link expires in 7, 30 or 90 days',
   revoked: 'Link revoked',
   notFound: 'Shared link not found',
-  created: 'Link created. Copy it now: it is shown only once.',
-  readOnly: 'Shared read-only. No sign-in needed.',
+  madeTitle: 'Link ready to share',
+  made: (expiresOn: string) =>
+    `Anyone with this link can see it without signing in until ${expiresOn}. Copy it now: it is shown only once. My account lists your links and revokes them.`,
+  readOnly: 'Shared with you, read-only.',
+  listEmpty: 'No active links',
 } as const;
+
+/** What a link shows, as My account's list says it: "Preview of Winter boots", "Report on Acme, 1 Nov 2026 to 30 Nov 2026". */
+export const sharedLinkSubject = (link: Pick<SharedLink, 'kind' | 'campaign_name'>, accountName: string): string =>
+  link.kind === 'preview'
+    ? `Preview of ${link.campaign_name ?? 'a campaign'}`
+    : `Report on ${link.campaign_name ?? `all campaigns of ${accountName}`}`;
 
 const campaignIdField = z
   .number({ error: SHARED_LINK_TEXTS.campaign })

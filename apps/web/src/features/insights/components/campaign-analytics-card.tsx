@@ -29,7 +29,9 @@ import { Fact } from '@/components/fact';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { figuresAsOf, formatCount, formatDate, formatDateTime, formatHours, formatUsd, NO_VALUE } from '@/lib/format';
 import { entryCosts } from '../utils/costs';
+import { useReportRange } from '../hooks/use-report-range';
 import { PacingSummary } from './pacing-summary';
+import { ShareReportButton } from './share-report-dialog';
 
 /** What a figure shows when the campaign has no entry, or a cost has nothing to divide by. */
 
@@ -148,18 +150,26 @@ const customerName = (campaign: Campaign) =>
   `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || NO_VALUE;
 
 /** Under a card's key figures: its box for the comparison, and the button that opens every figure. */
+/** A customer's link to this campaign's report over the page's days (docs/product/insights.md, Report links). */
+function CardShareButton({ campaign }: { campaign: Campaign }) {
+  const { range } = useReportRange();
+  return <ShareReportButton campaign={{ id: campaign.id, name: campaign.campaign_name }} range={range} />;
+}
+
 function CardControls({
   campaign,
   compare,
   opened,
   detailsId,
   onToggle,
+  shareable,
 }: {
   campaign: Campaign;
   compare: CompareChoice;
   opened: boolean;
   detailsId: string;
   onToggle: () => void;
+  shareable: boolean;
 }) {
   return (
     <Group justify="space-between">
@@ -183,6 +193,7 @@ function CardControls({
       >
         {opened ? 'Hide all figures' : 'Show all figures'}
       </Button>
+      {shareable && <CardShareButton campaign={campaign} />}
     </Group>
   );
 }
@@ -254,6 +265,7 @@ export function CampaignAnalyticsCard({
           opened={opened}
           detailsId={detailsId}
           onToggle={() => setOpened((current) => !current)}
+          shareable={audience === 'customer'}
         />
 
         <Collapse expanded={opened} id={detailsId} keepMountedMode="display-none">
