@@ -74,4 +74,38 @@ test.describe('shared links', () => {
     await checkPage(clientPage);
     await client.close();
   });
+
+  test("a client opens a campaign's preview link signed out and sees only the ad", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const customer = await newCustomerThroughApi(request, 'previewer', 'Sharing-pass-1');
+    const name = `Spring shoes ${Date.now()}`;
+    await createCampaignThroughApi(request, await tokenOf(request, customer), name);
+
+    await logIn(page, customer);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/campaigns?tab=pending&search=${encodeURIComponent(name)}`);
+    await dataRows(dataList(page, 'Pending'), name)
+      .getByRole('button', { name: `Share preview of ${name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Share the preview of ${name}` });
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const made = page.getByRole('dialog', { name: SHARED_LINK_TEXTS.madeTitle });
+    const address = await made.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(address).toMatch(/\/shared\/preview\/[A-Za-z0-9_-]{43}$/);
+    await checkPage(page);
+
+    const client = await browser.newContext();
+    const clientPage = await client.newPage();
+    await clientPage.goto(address);
+    const post = clientPage.getByRole('figure', { name: 'Preview of the ad' });
+    await expect(post).toBeVisible();
+    await expect(post.getByRole('img', { name: 'Image 1 of the ad' })).toBeVisible();
+    await expect(clientPage.getByText(customer.email)).toHaveCount(0);
+    await checkPage(clientPage);
+    await client.close();
+  });
 });

@@ -278,7 +278,6 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     data: data('statistics', 'figures', 'campaigns', 'users', 'payments', 'audit', 'alerts', 'events'),
     clock,
   });
-  const reportService = new ReportService({ data: data('statistics', 'figures', 'campaigns') });
   const alertService = new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock });
   return {
     authService,
@@ -294,16 +293,24 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     alertService,
+    ...composeReportServices(options, data, mediaService),
+    ...composePaymentServices(options, data),
+    invoiceService: composeInvoiceService(options, data, mailer),
+  };
+}
+
+/** Reports over dates, and the shared links that show them (and campaigns' previews) to people without a sign-in. */
+function composeReportServices({ adapters, clock }: CompositionOptions, data: DataFor, mediaService: MediaService) {
+  const reportService = new ReportService({ data: data('statistics', 'figures', 'campaigns') });
+  return {
     reportService,
     sharingService: new SharingService({
       data: data('sharedLinks', 'advertisers', 'campaigns', 'media'),
       clock,
-      limiterFactory,
+      limiterFactory: adapters.limiterFactory,
       reports: reportService,
       media: mediaService,
     }),
-    ...composePaymentServices(options, data),
-    invoiceService: composeInvoiceService(options, data, mailer),
   };
 }
 

@@ -29,7 +29,7 @@ import { Fact } from '@/components/fact';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { figuresAsOf, formatCount, formatDate, formatDateTime, formatHours, formatUsd, NO_VALUE } from '@/lib/format';
 import { entryCosts } from '../utils/costs';
-import { useReportRange } from '../hooks/use-report-range';
+import type { DayRange } from '../utils/report-range';
 import { PacingSummary } from './pacing-summary';
 import { ShareReportButton } from './share-report-dialog';
 
@@ -150,26 +150,20 @@ const customerName = (campaign: Campaign) =>
   `${campaign.user_first_name} ${campaign.user_last_name}`.trim() || NO_VALUE;
 
 /** Under a card's key figures: its box for the comparison, and the button that opens every figure. */
-/** A customer's link to this campaign's report over the page's days (docs/product/insights.md, Report links). */
-function CardShareButton({ campaign }: { campaign: Campaign }) {
-  const { range } = useReportRange();
-  return <ShareReportButton campaign={{ id: campaign.id, name: campaign.campaign_name }} range={range} />;
-}
-
 function CardControls({
   campaign,
   compare,
   opened,
   detailsId,
   onToggle,
-  shareable,
+  reportRange,
 }: {
   campaign: Campaign;
   compare: CompareChoice;
   opened: boolean;
   detailsId: string;
   onToggle: () => void;
-  shareable: boolean;
+  reportRange: DayRange | undefined;
 }) {
   return (
     <Group justify="space-between">
@@ -193,7 +187,10 @@ function CardControls({
       >
         {opened ? 'Hide all figures' : 'Show all figures'}
       </Button>
-      {shareable && <CardShareButton campaign={campaign} />}
+      {reportRange && (
+        // A link to this campaign's report over the page's days (docs/product/insights.md, Report links).
+        <ShareReportButton campaign={{ id: campaign.id, name: campaign.campaign_name }} range={reportRange} />
+      )}
     </Group>
   );
 }
@@ -219,10 +216,13 @@ export function CampaignAnalyticsCard({
   campaign,
   audience,
   compare,
+  reportRange,
 }: {
   campaign: AnalyticsCampaign;
   audience: 'customer' | 'admin';
   compare: CompareChoice;
+  /** The page's days, on a customer's page: the card offers a link to its report over them. */
+  reportRange?: DayRange;
 }) {
   const [opened, setOpened] = useState(false);
   const titleId = useId();
@@ -265,7 +265,7 @@ export function CampaignAnalyticsCard({
           opened={opened}
           detailsId={detailsId}
           onToggle={() => setOpened((current) => !current)}
-          shareable={audience === 'customer'}
+          reportRange={reportRange}
         />
 
         <Collapse expanded={opened} id={detailsId} keepMountedMode="display-none">
