@@ -25,6 +25,7 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { paymentRoutes } from './modules/payments/payment.routes';
 import { invoiceRoutes } from './modules/invoices/invoice.routes';
+import { sharingRoutes } from './modules/sharing/sharing.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { alertRoutes } from './modules/alerts/alert.routes';
@@ -252,6 +253,7 @@ async function productRoutes(
     autoPayService: services.autoPayService,
   });
   await product.register(invoiceRoutes, { invoiceService: services.invoiceService });
+  await product.register(sharingRoutes, { sharingService: services.sharingService });
   await product.register(adminPaymentRoutes, {
     adminPaymentService: services.adminPaymentService,
     refundService: services.refundService,

@@ -65,6 +65,8 @@ import { subscribeInvoices } from './modules/invoices/invoice.subscribers';
 import { ReviewService } from './modules/review/review.service';
 import { DeclineReasonService } from './modules/review/decline-reason.service';
 import { DeclineReasonRepository } from './modules/review/decline-reason.repository';
+import { SharedLinkRepository } from './modules/sharing/shared-link.repository';
+import { SharingService } from './modules/sharing/shared-link.service';
 import { BillingRepository } from './modules/advertisers/billing.repository';
 import { AdvertiserRepository } from './modules/advertisers/advertiser.repository';
 import { UserRepository } from './modules/users/user.repository';
@@ -103,6 +105,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     refunds: (db: Database) => new RefundRepository(db),
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
+    sharedLinks: (db: Database) => new SharedLinkRepository(db),
   };
 }
 type Factories = ReturnType<typeof repositoryFactories>;
@@ -293,9 +296,24 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     alertService: new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock }),
-    reportService: new ReportService({ data: data('statistics', 'figures', 'campaigns') }),
+    ...composeReportServices(options, data, mediaService),
     ...composePaymentServices(options, data),
     invoiceService: composeInvoiceService(options, data, mailer),
+  };
+}
+
+/** Reports over dates, and the shared links that show them (and campaigns' previews) to people without a sign-in. */
+function composeReportServices({ adapters, clock }: CompositionOptions, data: DataFor, mediaService: MediaService) {
+  const reportService = new ReportService({ data: data('statistics', 'figures', 'campaigns') });
+  return {
+    reportService,
+    sharingService: new SharingService({
+      data: data('sharedLinks', 'advertisers', 'campaigns', 'media'),
+      clock,
+      limiterFactory: adapters.limiterFactory,
+      reports: reportService,
+      media: mediaService,
+    }),
   };
 }
 

@@ -14,6 +14,7 @@ import { insightsEndpoints } from './insights/insights.endpoints';
 import { paymentEndpoints } from './payments/payments.endpoints';
 import { invoiceEndpoints } from './invoices/invoices.endpoints';
 import { adminPaymentEndpoints } from './payments/admin-payments.endpoints';
+import { sharingEndpoints } from './sharing/sharing.endpoints';
 
 /** Every endpoint of the API, by name (a route test checks each is registered, and nothing else). */
 export const endpoints = {
@@ -33,4 +34,5 @@ export const endpoints = {
   ...paymentEndpoints,
   ...invoiceEndpoints,
   ...adminPaymentEndpoints,
+  ...sharingEndpoints,
 };

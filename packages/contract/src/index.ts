@@ -63,3 +63,5 @@ export * from './alerts/alert.schemas';
 export * from './alerts/alert.endpoints';
 export * from './review/decline-reasons';
 export * from './review/campaign-changes';
+export * from './sharing/shared-links.schemas';
+export * from './sharing/sharing.endpoints';

@@ -4,6 +4,8 @@ import { redactUrl } from './logging';
 describe('redactUrl', () => {
   it('drops reset-link tokens from the path', () => {
     expect(redactUrl('/api/reset-password/abc123?x=1')).toBe('/api/reset-password/[redacted]?x=1');
+    expect(redactUrl('/api/shared/report/abc123')).toBe('/api/shared/report/[redacted]');
+    expect(redactUrl('/shared/preview/abc123?x=1')).toBe('/shared/preview/[redacted]?x=1');
     expect(redactUrl('/password-setup/abc123')).toBe('/password-setup/[redacted]');
   });
 

@@ -2,14 +2,14 @@ import type { FastifyServerOptions } from 'fastify';
 
 /**
  * Secrets that travel in URLs, so that nobody who can read the logs can use a link from them:
- * - reset-link tokens, in the path;
+ * - reset-link and shared-link tokens, in the path (the pages' and the shared links' API alike);
  * - the signature of the embedded storage's signed URLs (decision 011), which opens a customer's
  *   file for as long as the URL lives;
  * - S3's presigned query parameters, should an S3 URL ever be logged: the signature, and the
  *   credential and session token it was made with.
  * Logs keep the route and the other parameters and lose the secret.
  */
-const SECRET_PATH_SEGMENT = /\/(reset-password|password-setup)\/[^/?#]+/g;
+const SECRET_PATH_SEGMENT = /\/(reset-password|password-setup|shared\/preview|shared\/report)\/[^/?#]+/g;
 const SECRET_QUERY_PARAMETER = /([?&](?:signature|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token)=)[^&#]*/gi;
 
 export const redactUrl = (url: string): string =>

@@ -67,6 +67,14 @@ describe('the front end', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it("keeps a shared link's page out of search engines, and sends no referrer from it (decision 034)", async () => {
+    const shared = await t.app.inject({ method: 'GET', url: '/shared/report/some-token' });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(shared.headers['referrer-policy']).toBe('no-referrer');
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard' })).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('keeps API misses as JSON 404s, and other methods too', async () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);

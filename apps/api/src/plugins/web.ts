@@ -38,6 +38,9 @@ function inlineScriptHashes(html: string): string[] {
   return [...inlineScripts].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
 }
 
+/** Where the shared links' public pages live (docs/product/insights.md, Report links). */
+const SHARED_PAGES_PREFIX = '/shared/';
+
 /** The built index.html, filled in once at start-up and kept compressed as well. */
 export interface WebPage {
   html: string;
@@ -101,6 +104,8 @@ async function webPlugin(app: FastifyInstance, options: { distDir: string; page:
     if (wantsPage && page) {
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      // A shared link's page is for whoever was given it: never indexed (decision 034).
+      if (request.url.startsWith(SHARED_PAGES_PREFIX)) reply.header('x-robots-tag', 'noindex, nofollow');
       return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html);
     }
     const message = wantsPage ? 'The front end is not built: run `npm run build` first' : ERROR_MESSAGES.notFound;

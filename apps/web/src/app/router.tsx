@@ -71,6 +71,15 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         ],
       },
       { path: paths.resetPasswordLink.pattern, element: <ResetPasswordRedirect /> },
+      // Shared links' pages: for anyone with the link, signed in or not, outside the portal (decision 034).
+      {
+        path: paths.sharedPreview.pattern,
+        lazy: lazyComponent(() => import('./routes/shared-preview-page'), 'SharedPreviewPage'),
+      },
+      {
+        path: paths.sharedReport.pattern,
+        lazy: lazyComponent(() => import('./routes/shared-report-page'), 'SharedReportPage'),
+      },
       {
         element: <RequireRole role="customer" />,
         children: [

@@ -5,6 +5,7 @@ import {
   NOTICE_PAGES,
   pagePath,
   PAYMENT_PAGES,
+  SHARED_LINK_PAGES,
   TEAM_PAGES,
 } from '@portal/contract';
 
@@ -19,6 +20,9 @@ export const paths = {
   passwordSetup: pagePath('/password-setup/:linkhash', 'linkhash'),
   /** The address of older reset e-mails; it forwards to passwordSetup. */
   resetPasswordLink: pagePath('/reset-password/:linkhash', 'linkhash'),
+  /** A shared link's public pages (decision 034): no sign-in, nothing of the portal. */
+  sharedPreview: SHARED_LINK_PAGES.preview,
+  sharedReport: SHARED_LINK_PAGES.report,
 
   dashboard: '/dashboard',
   campaigns: NOTICE_PAGES.campaigns,

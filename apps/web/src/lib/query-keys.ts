@@ -91,6 +91,17 @@ export const teamKeys = {
   userAdvertisers: (userId: number) => [...teamKeys.all, 'user-advertisers', userId] as const,
 };
 
+/**
+ * The account's shared links (My account) and what a public link shows. A link made from a
+ * campaign or the analytics page reloads the list under `all`; the public pages' answers live
+ * apart, as each load of them counts a view.
+ */
+export const sharedLinkKeys = {
+  all: ['shared-links'] as const,
+  list: (advertiserId: number | null) => [...sharedLinkKeys.all, 'list', advertiserId] as const,
+  shown: (kind: 'preview' | 'report', token: string) => ['shared-page', kind, token] as const,
+};
+
 /** The notification pages and the menu's unread count. */
 export const notificationKeys = {
   all: ['notifications'] as const,

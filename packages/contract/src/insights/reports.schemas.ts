@@ -47,18 +47,22 @@ const rangeIssues = (range: RangeFields): { path: string; message: string } | un
     return { path: 'to', message: REPORT_MESSAGES.tooLong };
   return undefined;
 };
-const checkRange = <T extends RangeFields>(context: z.core.$RefinementCtx<T>, range: T) => {
+/** The range rules of a report's days, for a schema that holds `from` and `to` among other fields. */
+export const checkReportRange = <T extends RangeFields>(context: z.core.$RefinementCtx<T>, range: T) => {
   const issue = rangeIssues(range);
   if (issue) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message, input: range });
 };
 
-const rangeFields = {
+/** The fields of a report's days, for a schema that holds them among others (a report link's). */
+export const reportRangeFields = {
   from: dayField(REPORT_MESSAGES.from).meta({ description: 'The first day, YYYY-MM-DD' }),
   to: dayField(REPORT_MESSAGES.to).meta({ description: 'The last day, YYYY-MM-DD; at most 366 days after from' }),
 };
 
 /** A report's days: from and to, both included, at most 366 days. */
-export const reportQuerySchema = z.object(rangeFields).superRefine((range, context) => checkRange(context, range));
+export const reportQuerySchema = z
+  .object(reportRangeFields)
+  .superRefine((range, context) => checkReportRange(context, range));
 export type ReportQuery = z.output<typeof reportQuerySchema>;
 
 /** "1,2,3": two to four campaign ids, each once. */
@@ -73,8 +77,8 @@ const comparedIds = z
   .meta({ description: 'Two to four campaign ids, separated by commas' });
 
 export const comparisonQuerySchema = z
-  .object({ ids: comparedIds, ...rangeFields })
-  .superRefine((query, context) => checkRange(context, query));
+  .object({ ids: comparedIds, ...reportRangeFields })
+  .superRefine((query, context) => checkReportRange(context, query));
 export type ComparisonQuery = z.output<typeof comparisonQuerySchema>;
 
 /** The CSV files' forms: one row per campaign and day, or one per campaign with the range's sums. */
@@ -88,15 +92,15 @@ export type ExportForm = (typeof EXPORT_FORMS)[number];
 export const analyticsExportQuerySchema = listQuerySchema
   .pick({ search: true })
   .extend({
-    from: rangeFields.from.optional(),
-    to: rangeFields.to.optional(),
+    from: reportRangeFields.from.optional(),
+    to: reportRangeFields.to.optional(),
     form: z
       .enum(EXPORT_FORMS, { error: REPORT_MESSAGES.form })
       .optional()
       .meta({ description: 'With a range: per_day (a row per campaign and day) or totals (the default)' }),
   })
   .superRefine((query, context) => {
-    checkRange(context, query);
+    checkReportRange(context, query);
     if (query.form !== undefined && query.from === undefined && query.to === undefined) {
       context.addIssue({ code: 'custom', path: ['form'], message: REPORT_MESSAGES.formWithoutRange, input: query });
     }

@@ -13,3 +13,4 @@ export * from './payments';
 export * from './two-factor';
 export * from './alerts';
 export * from './invoices';
+export * from './sharing';

@@ -193,9 +193,12 @@ export class MediaService {
     }
   }
 
-  /** A view address for a file whose access has been checked by the caller. */
-  viewUrlOf(key: string): Promise<string> {
-    return this.options.storage.createViewUrl(key, { expiresInSeconds: MEDIA_LIMITS.viewUrlSeconds });
+  /**
+   * A view address for a file whose access has been checked by the caller, for an hour unless
+   * it says otherwise (a shared preview's files are viewed for less: decision 034).
+   */
+  viewUrlOf(key: string, expiresInSeconds: number = MEDIA_LIMITS.viewUrlSeconds): Promise<string> {
+    return this.options.storage.createViewUrl(key, { expiresInSeconds });
   }
 
   /**

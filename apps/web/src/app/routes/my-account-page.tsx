@@ -6,6 +6,7 @@ import { SessionsPanel } from '@/features/account/components/sessions-panel';
 import { SignInPanel } from '@/features/account/components/sign-in-panel';
 import { TwoFactorPanel } from '@/features/account/components/two-factor-panel';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { SharedLinksPanel } from '@/features/sharing/components/shared-links-panel';
 import { MembershipsPanel } from '@/features/teams/components/memberships-panel';
 
 /**
@@ -18,6 +19,7 @@ export function MyAccountPage() {
     <Stack gap="lg">
       <ProfilePanel />
       <MembershipsPanel />
+      <SharedLinksPanel />
       <AlertEmailsPanel />
       <SignInPanel />
       <TwoFactorPanel />

@@ -7,12 +7,22 @@ import {
   type Campaign,
   type CustomerListTab,
 } from '@portal/contract';
-import { IconExternalLink, IconPencil, IconRestore, IconSend, IconTrash, type TablerIcon } from '@tabler/icons-react';
+import {
+  IconExternalLink,
+  IconPencil,
+  IconRestore,
+  IconSend,
+  IconShare,
+  IconTrash,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { DataTable, useDataTableLayout, type DataColumn } from '@/components/data-table';
 import { NEW_TAB_PROPS, NewTabHint } from '@/components/external-link';
 import statusColors from '@/components/status-colors.module.css';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { figuresAsOf, formatCount, formatDate, formatUsd, NO_VALUE } from '@/lib/format';
+import { SharePreviewDialog } from './share-preview';
 
 /** What a row can do; the list panel carries the requests out. */
 export interface CampaignRowHandlers {
@@ -162,6 +172,23 @@ function RowAction({
   );
 }
 
+/** "Share preview": a read-only link to the campaign's ad (docs/product/campaigns.md, Preview share links). */
+function SharePreviewAction({ campaign }: { campaign: Campaign }) {
+  const [opened, setOpened] = useState(false);
+  const name = campaign.campaign_name;
+  return (
+    <>
+      <RowAction
+        label="Share preview"
+        name={`Share preview of ${name}`}
+        icon={IconShare}
+        onClick={() => setOpened(true)}
+      />
+      <SharePreviewDialog campaignId={campaign.id} name={name} opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}
+
 function RowActions({
   campaign,
   tab,
@@ -210,6 +237,7 @@ function RowActions({
           onClick={() => onRestore(campaign)}
         />
       )}
+      <SharePreviewAction campaign={campaign} />
       <RowAction label="Edit" name={`Edit ${name}`} icon={IconPencil} onClick={() => onEdit(campaign)} />
       <RowAction
         label="Delete"

@@ -1,4 +1,11 @@
-import { AD_MESSAGES, CAMPAIGN_MESSAGES, QUOTA_MESSAGES, type Campaign, type StatisticsEntry } from '@portal/contract';
+import {
+  AD_MESSAGES,
+  CAMPAIGN_MESSAGES,
+  QUOTA_MESSAGES,
+  SHARED_LINK_TEXTS,
+  type Campaign,
+  type StatisticsEntry,
+} from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
@@ -526,6 +533,44 @@ describe('the Edit dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(within(await findToast('Failed to update campaign')).getByText('No such campaign')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Edit campaign' })).toBeInTheDocument();
+  });
+});
+
+describe('Share preview', () => {
+  it("makes a 7-day link to the campaign's ad from its row, and shows it once", async () => {
+    const path = `/shared/preview/${'P'.repeat(43)}`;
+    const { user, fetchMock } = openPage('/campaigns', {
+      [`GET ${ACTIVE}`]: () => list(ACTIVE, [campaign()]),
+      'POST /api/customer/shared-links': () =>
+        jsonResponse(
+          {
+            data: {
+              id: 5,
+              kind: 'preview',
+              campaign_id: campaign().id,
+              campaign_name: 'Summer sale',
+              from: null,
+              to: null,
+              created_at: '2026-11-20T10:00:00.000Z',
+              expires_at: '2026-11-27T10:00:00.000Z',
+              views: 0,
+              last_viewed_at: null,
+              created_by: 'Ann Lee',
+              path,
+            },
+          },
+          201,
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Share preview of Summer sale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share the preview of Summer sale' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    const made = await screen.findByRole('dialog', { name: SHARED_LINK_TEXTS.madeTitle });
+    expect(within(made).getByRole('textbox', { name: 'Link' })).toHaveValue(`${window.location.origin}${path}`);
+    expect(requestsTo(fetchMock, 'POST /api/customer/shared-links')[0]!.body).toEqual({
+      kind: 'preview',
+      campaign_id: campaign().id,
+    });
   });
 });
 

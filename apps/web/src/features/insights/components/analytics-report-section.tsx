@@ -7,6 +7,7 @@ import { useRangeExport, useReport } from '../api/reports';
 import { useReportRange } from '../hooks/use-report-range';
 import { ReportPanel } from './report-panel';
 import { ReportRangePicker } from './report-range-picker';
+import { ShareReportButton } from './share-report-dialog';
 
 /** The earliest flight start of the chosen campaigns; undefined with none chosen. */
 function earliestFlightStart(chosen: Campaign[]): string | null | undefined {
@@ -64,7 +65,10 @@ export function AnalyticsReportSection(props: {
           flightStart={earliestFlightStart(chosen)}
           onChange={setRange}
         />
-        {exportable && <RangeExportMenu scope={scope} search={search} />}
+        <Group gap="xs">
+          {scope === 'customer' && <ShareReportButton campaign={null} range={range} />}
+          {exportable && <RangeExportMenu scope={scope} search={search} />}
+        </Group>
       </Group>
       <ReportPanel
         heading={scope === 'customer' ? 'Your campaigns over these dates' : 'All campaigns over these dates'}

@@ -29,7 +29,9 @@ import { Fact } from '@/components/fact';
 import { SUCCESS_GREEN } from '@/config/theme';
 import { figuresAsOf, formatCount, formatDate, formatDateTime, formatHours, formatUsd, NO_VALUE } from '@/lib/format';
 import { entryCosts } from '../utils/costs';
+import type { DayRange } from '../utils/report-range';
 import { PacingSummary } from './pacing-summary';
+import { ShareReportButton } from './share-report-dialog';
 
 /** What a figure shows when the campaign has no entry, or a cost has nothing to divide by. */
 
@@ -154,12 +156,14 @@ function CardControls({
   opened,
   detailsId,
   onToggle,
+  reportRange,
 }: {
   campaign: Campaign;
   compare: CompareChoice;
   opened: boolean;
   detailsId: string;
   onToggle: () => void;
+  reportRange: DayRange | undefined;
 }) {
   return (
     <Group justify="space-between">
@@ -183,6 +187,10 @@ function CardControls({
       >
         {opened ? 'Hide all figures' : 'Show all figures'}
       </Button>
+      {reportRange && (
+        // A link to this campaign's report over the page's days (docs/product/insights.md, Report links).
+        <ShareReportButton campaign={{ id: campaign.id, name: campaign.campaign_name }} range={reportRange} />
+      )}
     </Group>
   );
 }
@@ -208,10 +216,13 @@ export function CampaignAnalyticsCard({
   campaign,
   audience,
   compare,
+  reportRange,
 }: {
   campaign: AnalyticsCampaign;
   audience: 'customer' | 'admin';
   compare: CompareChoice;
+  /** The page's days, on a customer's page: the card offers a link to its report over them. */
+  reportRange?: DayRange;
 }) {
   const [opened, setOpened] = useState(false);
   const titleId = useId();
@@ -254,6 +265,7 @@ export function CampaignAnalyticsCard({
           opened={opened}
           detailsId={detailsId}
           onToggle={() => setOpened((current) => !current)}
+          reportRange={reportRange}
         />
 
         <Collapse expanded={opened} id={detailsId} keepMountedMode="display-none">

@@ -80,6 +80,7 @@ export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAn
   const list = useCampaignAnalytics(scope, { page, per_page, search });
   const download = useAnalyticsExport(scope);
   const compared = useComparedCampaigns();
+  const { range } = useReportRange();
 
   useEffect(() => {
     if (list.error) onLoadError(list.error);
@@ -136,6 +137,7 @@ export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAn
                 campaign={campaign}
                 audience={scope === 'customer' ? 'customer' : 'admin'}
                 compare={compared.cardProps(campaign)}
+                reportRange={scope === 'customer' ? range : undefined}
               />
             ))}
           </Stack>

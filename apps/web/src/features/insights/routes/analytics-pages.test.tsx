@@ -1,4 +1,10 @@
-import { REPORT_FIGURES, ROLE, type AnalyticsCampaign, type StatisticsEntry } from '@portal/contract';
+import {
+  REPORT_FIGURES,
+  ROLE,
+  SHARED_LINK_TEXTS,
+  type AnalyticsCampaign,
+  type StatisticsEntry,
+} from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
@@ -287,6 +293,49 @@ describe('/analytics', () => {
     expect(await findToast('Something went wrong')).toHaveTextContent('The analytics are resting');
     expect(await screen.findByText('Could not load campaigns.')).toBeInTheDocument();
     expect(screen.queryByText('No campaigns yet')).not.toBeInTheDocument();
+  });
+
+  it("makes a report link of a campaign over the page's days, for the chosen days, and shows it once", async () => {
+    const path = `/shared/report/${'T'.repeat(43)}`;
+    const { fetchMock, user } = openAs(ROLE.customer, '/analytics?dates=custom&from=2026-11-01&to=2026-11-20', {
+      [`GET ${CUSTOMER_LIST}`]: () => page([campaign()]),
+      'POST /api/customer/shared-links': () =>
+        jsonResponse(
+          {
+            data: {
+              id: 4,
+              kind: 'report',
+              campaign_id: 9,
+              campaign_name: 'Winter boots',
+              from: '2026-11-01',
+              to: '2026-11-20',
+              created_at: '2026-11-20T10:00:00.000Z',
+              expires_at: '2026-11-27T10:00:00.000Z',
+              views: 0,
+              last_viewed_at: null,
+              created_by: 'Ann Lee',
+              path,
+            },
+          },
+          201,
+        ),
+    });
+    const card = await findCard('Winter boots');
+    await user.click(within(card).getByRole('button', { name: 'Share report of Winter boots' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share report of Winter boots' });
+    await user.click(within(dialog).getByRole('radio', { name: '7 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+
+    const made = await screen.findByRole('dialog', { name: SHARED_LINK_TEXTS.madeTitle });
+    expect(within(made).getByRole('textbox', { name: 'Link' })).toHaveValue(`${window.location.origin}${path}`);
+    expect(within(made).getByText(SHARED_LINK_TEXTS.made('27 Nov 2026'))).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST /api/customer/shared-links')[0]!.body).toEqual({
+      kind: 'report',
+      campaign_id: 9,
+      from: '2026-11-01',
+      to: '2026-11-20',
+      expires_in_days: 7,
+    });
   });
 
   describe('Download CSV', () => {

@@ -27,6 +27,7 @@ import { useLocalEdits } from './use-local-edits';
 import { useMediaUploads } from './use-media-uploads';
 import { useWizardSaves } from './use-wizard-saves';
 import { WizardStepper } from './wizard-stepper';
+import { SharePreviewButton } from '../share-preview';
 
 interface ServerDraft {
   campaign: Campaign;
@@ -183,6 +184,11 @@ export function CampaignWizard({ draft }: { draft: ServerDraft | null }) {
             onEditDetails={() => dispatch({ type: 'went-to', step: 1 })}
             onEditAd={() => dispatch({ type: 'went-to', step: 2 })}
           />
+        )}
+        {step === 3 && state.draftId !== null && (
+          <Group justify="flex-end">
+            <SharePreviewButton campaignId={state.draftId} name={details.campaign_name} />
+          </Group>
         )}
         <WizardActions
           step={step}
