@@ -12,6 +12,7 @@ import { loggerOptions } from './lib/logging';
 import { requestIdGenerator, runForRequest } from './lib/request-context';
 import { startTracing } from './plugins/tracing';
 import { Metrics } from './lib/metrics';
+import { apiTokenRoutes } from './modules/api-tokens/api-token.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { advertiserRoutes } from './modules/advertisers/advertiser.routes';
 import { campaignRoutes } from './modules/campaigns/campaign.routes';
@@ -158,6 +159,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authPlugin, {
         authenticate: (token) => authService.authenticate(token),
         membership: (userId, advertiserId) => services.advertiserService.membership(userId, advertiserId),
+        apiTokens: {
+          authenticate: (token) => services.apiTokenService.authenticate(token),
+          consume: (tokenId) => services.apiTokenService.consume(tokenId),
+        },
       });
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
       await api.register(productRoutes, { config, database, adapters, services });
@@ -225,6 +230,7 @@ async function productRoutes(
   });
   await product.register(recoveryRoutes, { recoveryService: services.recoveryService });
   await product.register(accountRoutes, { accountService: services.accountService });
+  await product.register(apiTokenRoutes, { apiTokenService: services.apiTokenService });
   await product.register(advertiserRoutes, {
     advertiserService: services.advertiserService,
     teamService: services.teamService,

@@ -8,6 +8,8 @@ import type { Clock } from './lib/clock';
 import { JobRunner } from './lib/job-runner';
 import type { Metrics } from './lib/metrics';
 import { AccountService } from './modules/account/account.service';
+import { ApiTokenRepository } from './modules/api-tokens/api-token.repository';
+import { ApiTokenService } from './modules/api-tokens/api-token.service';
 import { AlertRepository } from './modules/alerts/alert.repository';
 import { alertJobs, AlertService } from './modules/alerts/alert.service';
 import { AlertSettingsRepository } from './modules/alerts/alert-settings.repository';
@@ -100,6 +102,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     refunds: (db: Database) => new RefundRepository(db),
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
+    apiTokens: (db: Database) => new ApiTokenRepository(db),
   };
 }
 type Factories = ReturnType<typeof repositoryFactories>;
@@ -282,6 +285,7 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     signupService,
     recoveryService,
     accountService,
+    apiTokenService: new ApiTokenService({ data: data('apiTokens'), clock, limiterFactory }),
     ...composeTeamServices(options, data, mailer, authService),
     mediaService,
     campaignService,

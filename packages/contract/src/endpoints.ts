@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account/account.endpoints';
 import { alertEndpoints } from './alerts/alert.endpoints';
+import { apiTokenEndpoints } from './api-tokens/api-tokens.endpoints';
 import { advertiserEndpoints } from './advertisers/advertiser.endpoints';
 import { authEndpoints } from './auth/auth.endpoints';
 import { campaignEndpoints } from './campaigns/campaign.endpoints';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...twoFactorEndpoints,
   ...accountEndpoints,
   ...alertEndpoints,
+  ...apiTokenEndpoints,
   ...advertiserEndpoints,
   ...campaignEndpoints,
   ...mediaEndpoints,

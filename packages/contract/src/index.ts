@@ -60,3 +60,6 @@ export * from './advertisers/advertiser.schemas';
 export * from './advertisers/advertiser.endpoints';
 export * from './alerts/alert.schemas';
 export * from './alerts/alert.endpoints';
+export * from './api-tokens/api-tokens.schemas';
+export * from './api-tokens/api-tokens.endpoints';
+export * from './insights/report-schedules.schemas';

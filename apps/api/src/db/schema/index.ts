@@ -12,3 +12,5 @@ export * from './payments';
 export * from './two-factor';
 export * from './alerts';
 export * from './invoices';
+export * from './api-tokens';
+export * from './report-schedules';
