@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Adapters } from './adapters';
 import { LocalFileStorage } from './adapters/storage/local-storage';
+import { loadOrCreateSigningSecret } from './adapters/storage/url-signature';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { composeServices, type Services } from './composition';
@@ -30,6 +31,7 @@ import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { alertRoutes } from './modules/alerts/alert.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
+import { reportScheduleRoutes } from './modules/insights/report-schedule.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import authPlugin from './plugins/auth';
@@ -124,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const services = composeServices({
     config,
+    linkSecret: config.linkSigningSecret ?? (await loadOrCreateSigningSecret(config.linkSigningSecretFile)),
     metrics,
     database,
     adapters,
@@ -248,6 +251,7 @@ async function productRoutes(
     insightsService: services.insightsService,
     reportService: services.reportService,
   });
+  await product.register(reportScheduleRoutes, { reportScheduleService: services.reportScheduleService });
   await product.register(paymentRoutes, {
     cardService: services.cardService,
     checkoutService: services.checkoutService,

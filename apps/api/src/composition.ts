@@ -40,6 +40,9 @@ import { EventRepository } from './modules/events/event.repository';
 import { FiguresRepository } from './modules/insights/figures.repository';
 import { InsightsService } from './modules/insights/insights.service';
 import { ReportService } from './modules/insights/report.service';
+import { scheduledReportWith } from './modules/insights/report-mail';
+import { ReportScheduleRepository } from './modules/insights/report-schedule.repository';
+import { reportScheduleJobs, ReportScheduleService } from './modules/insights/report-schedule.service';
 import { StatisticsRepository } from './modules/campaigns/statistics.repository';
 import { MailRepository } from './modules/mail/mail.repository';
 import { Mailer, mailJobs } from './modules/mail/mail.service';
@@ -103,6 +106,7 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
     apiTokens: (db: Database) => new ApiTokenRepository(db),
+    reportSchedules: (db: Database) => new ReportScheduleRepository(db),
   };
 }
 type Factories = ReturnType<typeof repositoryFactories>;
@@ -122,6 +126,8 @@ export interface CompositionOptions {
   streamHeartbeatMs?: number;
   /** Set when the process keeps metrics (METRICS=true). */
   metrics?: Metrics;
+  /** Signs the links e-mails carry that work without signing in (LINK_SIGNING_SECRET, or one kept in DATA_DIR). */
+  linkSecret: string;
 }
 
 /**
@@ -159,6 +165,7 @@ export function composeServices(options: CompositionOptions) {
     ...autoPayJobs(services.autoPayService),
     ...refundJobs(services.refundService),
     ...alertJobs(services.alertService),
+    ...reportScheduleJobs(services.reportScheduleService),
   ]) {
     jobs.register(job);
   }
@@ -294,10 +301,24 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     alertService,
-    reportService: new ReportService({ data: data('statistics', 'figures', 'campaigns') }),
+    ...composeReportServices(options, data, mailer),
     ...composePaymentServices(options, data),
     invoiceService: composeInvoiceService(options, data, mailer),
   };
+}
+
+/** Reports over dates, and the scheduled reports whose e-mail carries one (docs/product/insights.md). */
+function composeReportServices(options: CompositionOptions, data: DataFor, mailer: Mailer) {
+  const reportService = new ReportService({ data: data('statistics', 'figures', 'campaigns') });
+  mailer.register(scheduledReportWith(reportService));
+  const reportScheduleService = new ReportScheduleService({
+    data: data('reportSchedules', 'campaigns', 'mail'),
+    clock: options.clock,
+    mailer,
+    publicOrigin: options.config.publicOrigin,
+    linkSecret: options.linkSecret,
+  });
+  return { reportService, reportScheduleService };
 }
 
 /** Invoices and statements: what they print, and the receipt template that attaches the invoice. */

@@ -12,6 +12,7 @@ import { storageEndpoints } from './storage/storage.endpoints';
 import { reviewEndpoints } from './review/review.endpoints';
 import { notificationEndpoints } from './notifications/notification.endpoints';
 import { insightsEndpoints } from './insights/insights.endpoints';
+import { reportScheduleEndpoints } from './insights/report-schedules.endpoints';
 import { paymentEndpoints } from './payments/payments.endpoints';
 import { invoiceEndpoints } from './invoices/invoices.endpoints';
 import { adminPaymentEndpoints } from './payments/admin-payments.endpoints';
@@ -32,6 +33,7 @@ export const endpoints = {
   ...reviewEndpoints,
   ...notificationEndpoints,
   ...insightsEndpoints,
+  ...reportScheduleEndpoints,
   ...paymentEndpoints,
   ...invoiceEndpoints,
   ...adminPaymentEndpoints,

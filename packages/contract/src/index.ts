@@ -63,3 +63,4 @@ export * from './alerts/alert.endpoints';
 export * from './api-tokens/api-tokens.schemas';
 export * from './api-tokens/api-tokens.endpoints';
 export * from './insights/report-schedules.schemas';
+export * from './insights/report-schedules.endpoints';

@@ -119,3 +119,25 @@ export function currentReportPeriod(frequency: ReportFrequency, now: Date, timeZ
   const today = todayIn(timeZone, now);
   return periodStarting(frequency, frequency === 'weekly' ? isoWeekMonday(today) : firstOfMonth(today), timeZone);
 }
+
+/**
+ * The change of a figure from the period before, as the e-mail writes it: "+12.5%", "-3.0%",
+ * "no change", or "new" when the period before had none.
+ */
+export function reportChange(current: number, previous: number): string {
+  if (current === previous) return 'no change';
+  if (previous === 0) return 'new';
+  const percent = ((current - previous) / Math.abs(previous)) * 100;
+  return `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
+}
+
+/** The scheduled report's e-mail (docs/product/insights.md, Scheduled reports). */
+export const REPORT_MAIL_TEXTS = {
+  subject: (frequency: ReportFrequency, accountName: string, days: string) =>
+    `${REPORT_FREQUENCY_TEXTS[frequency].label} report for ${accountName}, ${days}`,
+  intro: (campaigns: number, days: string, previousDays: string) =>
+    `The totals of ${campaigns === 1 ? '1 campaign' : `${campaigns} campaigns`} from ${days}, with the change from ${previousDays}:`,
+  attached: 'The attached CSV file has a row per campaign with its totals.',
+  chosenOnly: 'This report covers the campaigns you chose that are still on your analytics page.',
+  unsubscribe: 'Unsubscribe from this report',
+} as const;
