@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { ApiTokensPanel } from '@/features/api-tokens/components/api-tokens-panel';
 import { AlertEmailsPanel } from '@/features/account/components/alert-emails-panel';
 import { CurrentSession } from '@/features/account/components/current-session';
 import { ProfilePanel } from '@/features/account/components/profile-panel';
@@ -23,6 +24,7 @@ export function MyAccountPage() {
       <TwoFactorPanel />
       <CurrentSession action={<LogoutButton />} />
       <SessionsPanel />
+      <ApiTokensPanel />
     </Stack>
   );
 }
