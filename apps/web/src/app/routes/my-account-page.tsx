@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { ApiTokensPanel } from '@/features/api-tokens/components/api-tokens-panel';
+import { ReportSchedulesPanel } from '@/features/insights/components/report-schedules-panel';
 import { AlertEmailsPanel } from '@/features/account/components/alert-emails-panel';
 import { CurrentSession } from '@/features/account/components/current-session';
 import { ProfilePanel } from '@/features/account/components/profile-panel';
@@ -20,6 +21,7 @@ export function MyAccountPage() {
       <ProfilePanel />
       <MembershipsPanel />
       <AlertEmailsPanel />
+      <ReportSchedulesPanel />
       <SignInPanel />
       <TwoFactorPanel />
       <CurrentSession action={<LogoutButton />} />
