@@ -34,7 +34,7 @@ import { insightsRoutes } from './modules/insights/insights.routes';
 import { reportScheduleRoutes } from './modules/insights/report-schedule.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
-import authPlugin from './plugins/auth';
+import authPlugin, { type AuthPluginOptions } from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
 import errorsPlugin, { clientErrorHandler, ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
 import { metricsRoute, observeRequests } from './plugins/metrics';
@@ -135,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     deliverMailAfterActions: options.deliverMailAfterActions,
     streamHeartbeatMs: options.streamHeartbeatMs,
   });
-  const { jobs, events, mailer, notificationHub, authService } = services;
+  const { jobs, events, mailer, notificationHub } = services;
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.decorate('mailer', mailer);
@@ -159,14 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
       // A worker serves nothing but its health (docs/deploy.md, Roles).
       if (config.role === 'worker') return api.register(healthRoutes, { database });
-      await api.register(authPlugin, {
-        authenticate: (token) => authService.authenticate(token),
-        membership: (userId, advertiserId) => services.advertiserService.membership(userId, advertiserId),
-        apiTokens: {
-          authenticate: (token) => services.apiTokenService.authenticate(token),
-          consume: (tokenId) => services.apiTokenService.consume(tokenId),
-        },
-      });
+      await api.register(authPlugin, accessChecks(services));
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
       await api.register(productRoutes, { config, database, adapters, services });
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
@@ -210,6 +203,15 @@ function cspDirectives(config: Config, adapters: AppOptions['adapters'], webPage
 }
 
 /** Every product route under /api: each module's routes, given the services they call. */
+/** What the access hook asks of the services: sessions, memberships and personal API tokens. */
+function accessChecks(services: Services): AuthPluginOptions {
+  return {
+    authenticate: (token) => services.authService.authenticate(token),
+    membership: (userId, advertiserId) => services.advertiserService.membership(userId, advertiserId),
+    apiTokens: services.apiTokenService,
+  };
+}
+
 async function productRoutes(
   product: FastifyInstance,
   {

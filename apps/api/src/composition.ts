@@ -292,7 +292,6 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     signupService,
     recoveryService,
     accountService,
-    apiTokenService: new ApiTokenService({ data: data('apiTokens'), clock, limiterFactory }),
     ...composeTeamServices(options, data, mailer, authService),
     mediaService,
     campaignService,
@@ -332,11 +331,15 @@ function composeInvoiceService({ config, clock }: CompositionOptions, data: Data
   });
 }
 
-/** Advertiser accounts: the membership every customer request is checked against, and the team's changes. */
+/**
+ * Who acts in advertiser accounts: the membership every customer request is checked against, the
+ * team's changes, and the personal API tokens the access hook checks (decision 035).
+ */
 function composeTeamServices(options: CompositionOptions, data: DataFor, mailer: Mailer, authService: AuthService) {
   const { config, adapters, clock } = options;
   return {
     advertiserService: new AdvertiserService({ data: data('advertisers', 'billing'), clock }),
+    apiTokenService: new ApiTokenService({ data: data('apiTokens'), clock, limiterFactory: adapters.limiterFactory }),
     teamService: new TeamService({
       data: data('advertisers', 'invitations', 'users', 'audit', 'mail'),
       clock,

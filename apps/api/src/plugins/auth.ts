@@ -54,7 +54,7 @@ export interface AuthPluginOptions {
 }
 
 /** How the hook checks a personal API token. */
-export interface ApiTokenChecks {
+interface ApiTokenChecks {
   /** The token's principal (with `apiToken` set), or the message of its refusal (401). */
   authenticate(token: string): Promise<Principal | { refused: string }>;
   /** Counts one request of the token against its own rate limit. */

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
 import {
   API_TOKEN_LIFETIMES,
   API_TOKEN_SCOPE_TEXTS,

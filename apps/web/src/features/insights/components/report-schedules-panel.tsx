@@ -73,37 +73,12 @@ export function ReportSchedulesPanel() {
       ) : (
         <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your scheduled reports">
           {schedules.map((schedule) => (
-            <Group
-              component="li"
+            <ScheduleRow
               key={schedule.id}
-              justify="space-between"
-              gap="sm"
-              py="sm"
-              wrap="wrap"
-              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <Stack gap={2}>
-                <Text fw={600}>
-                  {REPORT_FREQUENCY_TEXTS[schedule.frequency].label} · {covers(schedule)}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {REPORT_FREQUENCY_TEXTS[schedule.frequency].when} · Next on {formatDate(schedule.nextSendOn)}
-                </Text>
-              </Stack>
-              <Group gap="xs">
-                <Button variant="subtle" aria-label={`Edit ${nameOf(schedule)}`} onClick={() => setEditing(schedule)}>
-                  Edit
-                </Button>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${nameOf(schedule)}`}
-                  onClick={() => confirmDelete(schedule)}
-                >
-                  Delete
-                </Button>
-              </Group>
-            </Group>
+              schedule={schedule}
+              onEdit={() => setEditing(schedule)}
+              onDelete={() => confirmDelete(schedule)}
+            />
           ))}
         </Stack>
       )}
@@ -111,5 +86,45 @@ export function ReportSchedulesPanel() {
         <ReportScheduleDialog schedule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
     </Panel>
+  );
+}
+
+/** One report: how often and of what, when the next goes out, and Edit and Delete. */
+function ScheduleRow({
+  schedule,
+  onEdit,
+  onDelete,
+}: {
+  schedule: ReportSchedule;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { label, when } = REPORT_FREQUENCY_TEXTS[schedule.frequency];
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      gap="sm"
+      py="sm"
+      wrap="wrap"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap={2}>
+        <Text fw={600}>
+          {label} · {covers(schedule)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {when} · Next on {formatDate(schedule.nextSendOn)}
+        </Text>
+      </Stack>
+      <Group gap="xs">
+        <Button variant="subtle" aria-label={`Edit ${nameOf(schedule)}`} onClick={onEdit}>
+          Edit
+        </Button>
+        <Button variant="subtle" color="red" aria-label={`Delete ${nameOf(schedule)}`} onClick={onDelete}>
+          Delete
+        </Button>
+      </Group>
+    </Group>
   );
 }
