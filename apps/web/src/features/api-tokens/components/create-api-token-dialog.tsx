@@ -107,9 +107,10 @@ function TokenForm({
 function ShownOnce({ token, onDone }: { token: string; onDone: () => void }) {
   return (
     <Stack>
-      <Alert color="yellow" title="Shown only now">
-        Copy the token and keep it somewhere safe: it cannot be shown again. If it is lost, revoke it and create
-        another.
+      {/* No title: the yellow title colour is too faint on its light ground (docs/accessibility.md). */}
+      <Alert color="yellow">
+        <strong>Shown only now.</strong> Copy the token and keep it somewhere safe: it cannot be shown again. If it is
+        lost, revoke it and create another.
       </Alert>
       <TextInput label="Your new token" value={token} readOnly onFocus={(event) => event.currentTarget.select()} />
       <Group justify="flex-end">
