@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Adapters } from './adapters';
 import { LocalFileStorage } from './adapters/storage/local-storage';
+import { loadOrCreateSigningSecret } from './adapters/storage/url-signature';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { composeServices, type Services } from './composition';
@@ -12,6 +13,7 @@ import { loggerOptions } from './lib/logging';
 import { requestIdGenerator, runForRequest } from './lib/request-context';
 import { startTracing } from './plugins/tracing';
 import { Metrics } from './lib/metrics';
+import { apiTokenRoutes } from './modules/api-tokens/api-token.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { advertiserRoutes } from './modules/advertisers/advertiser.routes';
 import { campaignRoutes } from './modules/campaigns/campaign.routes';
@@ -30,9 +32,10 @@ import { adminPaymentRoutes } from './modules/payments/admin-payments.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { alertRoutes } from './modules/alerts/alert.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
+import { reportScheduleRoutes } from './modules/insights/report-schedule.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { storageRoutes } from './modules/storage/storage.routes';
-import authPlugin from './plugins/auth';
+import authPlugin, { type AuthPluginOptions } from './plugins/auth';
 import bodyParsersPlugin from './plugins/body-parsers';
 import errorsPlugin, { clientErrorHandler, ERROR_MESSAGES, frameworkErrors } from './plugins/errors';
 import { metricsRoute, observeRequests } from './plugins/metrics';
@@ -124,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const services = composeServices({
     config,
+    linkSecret: config.linkSigningSecret ?? (await loadOrCreateSigningSecret(config.linkSigningSecretFile)),
     metrics,
     database,
     adapters,
@@ -132,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     deliverMailAfterActions: options.deliverMailAfterActions,
     streamHeartbeatMs: options.streamHeartbeatMs,
   });
-  const { jobs, events, mailer, notificationHub, authService } = services;
+  const { jobs, events, mailer, notificationHub } = services;
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   app.decorate('mailer', mailer);
@@ -156,10 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.setNotFoundHandler((request, reply) => reply.code(404).send({ message: ERROR_MESSAGES.notFound }));
       // A worker serves nothing but its health (docs/deploy.md, Roles).
       if (config.role === 'worker') return api.register(healthRoutes, { database });
-      await api.register(authPlugin, {
-        authenticate: (token) => authService.authenticate(token),
-        membership: (userId, advertiserId) => services.advertiserService.membership(userId, advertiserId),
-      });
+      await api.register(authPlugin, accessChecks(services));
       // The product's routes, each checked as it is added; tests' probe routes sit beside them.
       await api.register(productRoutes, { config, database, adapters, services });
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
@@ -203,6 +204,15 @@ function cspDirectives(config: Config, adapters: AppOptions['adapters'], webPage
 }
 
 /** Every product route under /api: each module's routes, given the services they call. */
+/** What the access hook asks of the services: sessions, memberships and personal API tokens. */
+function accessChecks(services: Services): AuthPluginOptions {
+  return {
+    authenticate: (token) => services.authService.authenticate(token),
+    membership: (userId, advertiserId) => services.advertiserService.membership(userId, advertiserId),
+    apiTokens: services.apiTokenService,
+  };
+}
+
 async function productRoutes(
   product: FastifyInstance,
   {
@@ -226,6 +236,7 @@ async function productRoutes(
   });
   await product.register(recoveryRoutes, { recoveryService: services.recoveryService });
   await product.register(accountRoutes, { accountService: services.accountService });
+  await product.register(apiTokenRoutes, { apiTokenService: services.apiTokenService });
   await product.register(advertiserRoutes, {
     advertiserService: services.advertiserService,
     teamService: services.teamService,
@@ -246,6 +257,7 @@ async function productRoutes(
     insightsService: services.insightsService,
     reportService: services.reportService,
   });
+  await product.register(reportScheduleRoutes, { reportScheduleService: services.reportScheduleService });
   await product.register(paymentRoutes, {
     cardService: services.cardService,
     checkoutService: services.checkoutService,

@@ -8,6 +8,8 @@ import type { Clock } from './lib/clock';
 import { JobRunner } from './lib/job-runner';
 import type { Metrics } from './lib/metrics';
 import { AccountService } from './modules/account/account.service';
+import { ApiTokenRepository } from './modules/api-tokens/api-token.repository';
+import { ApiTokenService } from './modules/api-tokens/api-token.service';
 import { AlertRepository } from './modules/alerts/alert.repository';
 import { alertJobs, AlertService } from './modules/alerts/alert.service';
 import { AlertSettingsRepository } from './modules/alerts/alert-settings.repository';
@@ -38,6 +40,9 @@ import { EventRepository } from './modules/events/event.repository';
 import { FiguresRepository } from './modules/insights/figures.repository';
 import { InsightsService } from './modules/insights/insights.service';
 import { ReportService } from './modules/insights/report.service';
+import { scheduledReportWith } from './modules/insights/report-mail';
+import { ReportScheduleRepository } from './modules/insights/report-schedule.repository';
+import { reportScheduleJobs, ReportScheduleService } from './modules/insights/report-schedule.service';
 import { StatisticsRepository } from './modules/campaigns/statistics.repository';
 import { MailRepository } from './modules/mail/mail.repository';
 import { Mailer, mailJobs } from './modules/mail/mail.service';
@@ -106,6 +111,8 @@ function repositoryFactories(sessionCache?: SessionCache<LiveSession>) {
     alerts: (db: Database) => new AlertRepository(db),
     alertSettings: (db: Database) => new AlertSettingsRepository(db),
     sharedLinks: (db: Database) => new SharedLinkRepository(db),
+    apiTokens: (db: Database) => new ApiTokenRepository(db),
+    reportSchedules: (db: Database) => new ReportScheduleRepository(db),
   };
 }
 type Factories = ReturnType<typeof repositoryFactories>;
@@ -125,6 +132,8 @@ export interface CompositionOptions {
   streamHeartbeatMs?: number;
   /** Set when the process keeps metrics (METRICS=true). */
   metrics?: Metrics;
+  /** Signs the links e-mails carry that work without signing in (LINK_SIGNING_SECRET, or one kept in DATA_DIR). */
+  linkSecret: string;
 }
 
 /**
@@ -162,6 +171,7 @@ export function composeServices(options: CompositionOptions) {
     ...autoPayJobs(services.autoPayService),
     ...refundJobs(services.refundService),
     ...alertJobs(services.alertService),
+    ...reportScheduleJobs(services.reportScheduleService),
   ]) {
     jobs.register(job);
   }
@@ -296,17 +306,29 @@ function composeProductServices(options: CompositionOptions, data: DataFor, mail
     insightsService,
     flightService: new FlightService({ data: data('campaigns', 'events'), clock }),
     alertService: new AlertService({ data: data('alerts', 'alertSettings', 'campaigns', 'events'), clock }),
-    ...composeReportServices(options, data, mediaService),
+    ...composeReportServices(options, data, mailer, mediaService),
     ...composePaymentServices(options, data),
     invoiceService: composeInvoiceService(options, data, mailer),
   };
 }
 
-/** Reports over dates, and the shared links that show them (and campaigns' previews) to people without a sign-in. */
-function composeReportServices({ adapters, clock }: CompositionOptions, data: DataFor, mediaService: MediaService) {
+/**
+ * Reports over dates; the scheduled reports whose e-mail carries one (docs/product/insights.md);
+ * and the shared links that show them (and campaigns' previews) to people without a sign-in.
+ */
+function composeReportServices(options: CompositionOptions, data: DataFor, mailer: Mailer, mediaService: MediaService) {
+  const { adapters, clock } = options;
   const reportService = new ReportService({ data: data('statistics', 'figures', 'campaigns') });
+  mailer.register(scheduledReportWith(reportService));
   return {
     reportService,
+    reportScheduleService: new ReportScheduleService({
+      data: data('reportSchedules', 'campaigns', 'mail'),
+      clock,
+      mailer,
+      publicOrigin: options.config.publicOrigin,
+      linkSecret: options.linkSecret,
+    }),
     sharingService: new SharingService({
       data: data('sharedLinks', 'advertisers', 'campaigns', 'media'),
       clock,
@@ -328,11 +350,15 @@ function composeInvoiceService({ config, clock }: CompositionOptions, data: Data
   });
 }
 
-/** Advertiser accounts: the membership every customer request is checked against, and the team's changes. */
+/**
+ * Who acts in advertiser accounts: the membership every customer request is checked against, the
+ * team's changes, and the personal API tokens the access hook checks (decision 035).
+ */
 function composeTeamServices(options: CompositionOptions, data: DataFor, mailer: Mailer, authService: AuthService) {
   const { config, adapters, clock } = options;
   return {
     advertiserService: new AdvertiserService({ data: data('advertisers', 'billing'), clock }),
+    apiTokenService: new ApiTokenService({ data: data('apiTokens'), clock, limiterFactory: adapters.limiterFactory }),
     teamService: new TeamService({
       data: data('advertisers', 'invitations', 'users', 'audit', 'mail'),
       clock,

@@ -161,6 +161,9 @@ const envSchema = z.object({
   STORAGE_SIGNING_SECRET: optionalText.pipe(
     z.string().min(32, 'STORAGE_SIGNING_SECRET must be at least 32 characters').optional(),
   ),
+  LINK_SIGNING_SECRET: optionalText.pipe(
+    z.string().min(32, 'LINK_SIGNING_SECRET must be at least 32 characters').optional(),
+  ),
   S3_BUCKET: optionalText.pipe(
     z
       .string()
@@ -221,6 +224,12 @@ export interface Config {
   /** Signs the embedded storage's URLs; unset: a secret kept in `storageSigningSecretFile`. */
   storageSigningSecret: string | undefined;
   storageSigningSecretFile: string;
+  /**
+   * Signs the links e-mails carry that work without signing in (a scheduled report's unsubscribe
+   * link, decision 036); unset: a secret kept in `linkSigningSecretFile`.
+   */
+  linkSigningSecret: string | undefined;
+  linkSigningSecretFile: string;
   /** Set when S3_BUCKET is: files live in that bucket instead of `storageDir`. */
   s3: S3Config | undefined;
   /** Set when the Stripe keys are: payments go through Stripe instead of the sandbox. */
@@ -417,6 +426,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storageDir: path.join(path.resolve(e.DATA_DIR), 'storage'),
     storageSigningSecret: e.STORAGE_SIGNING_SECRET,
     storageSigningSecretFile: path.join(path.resolve(e.DATA_DIR), 'storage-signing-secret'),
+    linkSigningSecret: e.LINK_SIGNING_SECRET,
+    linkSigningSecretFile: path.join(path.resolve(e.DATA_DIR), 'link-signing-secret'),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

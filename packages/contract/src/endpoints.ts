@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account/account.endpoints';
 import { alertEndpoints } from './alerts/alert.endpoints';
+import { apiTokenEndpoints } from './api-tokens/api-tokens.endpoints';
 import { advertiserEndpoints } from './advertisers/advertiser.endpoints';
 import { authEndpoints } from './auth/auth.endpoints';
 import { campaignEndpoints } from './campaigns/campaign.endpoints';
@@ -11,6 +12,7 @@ import { storageEndpoints } from './storage/storage.endpoints';
 import { reviewEndpoints } from './review/review.endpoints';
 import { notificationEndpoints } from './notifications/notification.endpoints';
 import { insightsEndpoints } from './insights/insights.endpoints';
+import { reportScheduleEndpoints } from './insights/report-schedules.endpoints';
 import { paymentEndpoints } from './payments/payments.endpoints';
 import { invoiceEndpoints } from './invoices/invoices.endpoints';
 import { adminPaymentEndpoints } from './payments/admin-payments.endpoints';
@@ -24,6 +26,7 @@ export const endpoints = {
   ...twoFactorEndpoints,
   ...accountEndpoints,
   ...alertEndpoints,
+  ...apiTokenEndpoints,
   ...advertiserEndpoints,
   ...campaignEndpoints,
   ...mediaEndpoints,
@@ -31,6 +34,7 @@ export const endpoints = {
   ...reviewEndpoints,
   ...notificationEndpoints,
   ...insightsEndpoints,
+  ...reportScheduleEndpoints,
   ...paymentEndpoints,
   ...invoiceEndpoints,
   ...adminPaymentEndpoints,

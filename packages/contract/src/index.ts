@@ -65,3 +65,7 @@ export * from './review/decline-reasons';
 export * from './review/campaign-changes';
 export * from './sharing/shared-links.schemas';
 export * from './sharing/sharing.endpoints';
+export * from './api-tokens/api-tokens.schemas';
+export * from './api-tokens/api-tokens.endpoints';
+export * from './insights/report-schedules.schemas';
+export * from './insights/report-schedules.endpoints';

@@ -80,6 +80,14 @@ function bodySchema(endpoint: Endpoint): z.ZodType | undefined {
   return endpoint.body ? z.intersection(endpoint.body, files) : files;
 }
 
+/** The definition's description, with the API token scope it takes (docs/product/accounts.md, API tokens). */
+function description(endpoint: Endpoint): string | undefined {
+  const scope =
+    endpoint.apiToken &&
+    `Takes a personal API token with the ${endpoint.apiToken} scope${endpoint.apiToken === 'read' ? ' or wider' : ''}.`;
+  return [endpoint.description, scope].filter(Boolean).join(' ') || undefined;
+}
+
 /**
  * Registers the route of one endpoint definition from the contract. Its schema, its OpenAPI
  * entry (operationId, tag, security from the access rule, every documented answer) and its
@@ -114,8 +122,9 @@ export function route<E extends Endpoint>(
       operationId: endpoint.name,
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      ...(endpoint.description && { description: endpoint.description }),
-      security: endpoint.access === 'public' ? [] : [{ bearerAuth: [] }],
+      ...(description(endpoint) && { description: description(endpoint) }),
+      security:
+        endpoint.access === 'public' ? [] : [{ bearerAuth: [] }, ...(endpoint.apiToken ? [{ apiToken: [] }] : [])],
       ...(endpoint.files && {
         consumes: [
           'multipart/form-data',

@@ -1,15 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, type Access, type AdvertiserRole, type EndpointDefinition } from '@portal/contract';
+import {
+  AUTH_MESSAGES,
+  type Access,
+  type AdvertiserRole,
+  type ApiTokenScope,
+  type EndpointDefinition,
+} from '@portal/contract';
 import type { Session } from '../db/schema';
 import { unauthorized } from './http-errors';
 
 /** Who is calling, as the access hook (plugins/auth.ts) found them from the bearer token. */
 export interface Principal {
+  /** The session's id; for a personal API token `api-token:<id>`, which names no session. */
   sessionId: string;
   userId: number;
   roleId: number;
-  /** The session's row as the check found it, so a request about the session needs no second query. */
-  session: Session;
+  /**
+   * The session's row as the check found it, so a request about the session needs no second
+   * query; null for a personal API token (no endpoint about the session takes one).
+   */
+  session: Session | null;
+  /** Set when the request came with a personal API token (docs/product/accounts.md, API tokens). */
+  apiToken?: { id: number; scope: ApiTokenScope };
   /**
    * A customer's advertiser account this request acts on (the one its header names, or the
    * customer's first), with the customer's role in it, as the access hook found it. None for

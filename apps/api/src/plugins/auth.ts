@@ -4,12 +4,16 @@ import {
   ADVERTISER_HEADER,
   ADVERTISER_MESSAGES,
   advertiserHeaderSchema,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_PREFIX,
+  apiTokenScopeAllows,
   AUTH_MESSAGES,
   isAdminRole,
   roleAllows,
   type Access,
 } from '@portal/contract';
-import { forbidden, unauthorized } from '../lib/http-errors';
+import type { LimitState } from '../adapters/rate-limit/rate-limiter';
+import { forbidden, tooManyRequests, unauthorized } from '../lib/http-errors';
 import type { AdvertiserContext, Principal } from '../lib/principal';
 
 declare module 'fastify' {
@@ -45,6 +49,32 @@ export interface AuthPluginOptions {
    * none is named; undefined when they are not a member (or belong to no account).
    */
   membership(userId: number, advertiserId: number | undefined): Promise<MembershipCheck | undefined>;
+  /** Personal API tokens (decision 035): those whose bearer starts with `API_TOKEN_PREFIX`. */
+  apiTokens: ApiTokenChecks;
+}
+
+/** How the hook checks a personal API token. */
+interface ApiTokenChecks {
+  /** The token's principal (with `apiToken` set), or the message of its refusal (401). */
+  authenticate(token: string): Promise<Principal | { refused: string }>;
+  /** Counts one request of the token against its own rate limit. */
+  consume(tokenId: number): Promise<LimitState>;
+}
+
+/**
+ * A personal API token's principal, once its endpoint takes tokens of its scope and its own
+ * rate limit lets it through. An endpoint whose definition names no `apiToken` scope refuses
+ * every token (docs/product/accounts.md, API tokens).
+ */
+async function apiTokenPrincipal(request: FastifyRequest, token: string, checks: ApiTokenChecks): Promise<Principal> {
+  const found = await checks.authenticate(token);
+  if ('refused' in found) throw unauthorized(found.refused);
+  const needed = request.routeOptions.config.endpoint?.apiToken;
+  if (!needed) throw forbidden(API_TOKEN_MESSAGES.notAllowed);
+  if (!apiTokenScopeAllows(found.apiToken!.scope, needed)) throw forbidden(API_TOKEN_MESSAGES.scopeTooNarrow);
+  const limit = await checks.consume(found.apiToken!.id);
+  if (!limit.allowed) throw tooManyRequests(API_TOKEN_MESSAGES.tooManyRequests, limit.retryAfterSeconds);
+  return found;
 }
 
 /**
@@ -72,6 +102,8 @@ async function checkAdvertiser(request: FastifyRequest, principal: Principal, op
   if (membership) principal.advertiser = { id: membership.id, role: membership.role, timeZone: membership.timeZone };
   if (!permission) return;
   if (!membership) throw forbidden(ADVERTISER_MESSAGES.noAccount);
+  // A program's token of a suspended account is dead, not merely refused this page.
+  if (membership.suspended && principal.apiToken) throw unauthorized(API_TOKEN_MESSAGES.accountSuspended);
   if (membership.suspended) throw forbidden(ADVERTISER_MESSAGES.suspended);
   if (!roleAllows(membership.role, permission)) throw forbidden(ADVERTISER_MESSAGES.roleForbidden(permission));
 }
@@ -86,7 +118,11 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions) {
     if (access === 'public') return;
 
     const token = bearerToken(request);
-    const principal = token ? await options.authenticate(token) : undefined;
+    const principal = token?.startsWith(API_TOKEN_PREFIX)
+      ? await apiTokenPrincipal(request, token, options.apiTokens)
+      : token
+        ? await options.authenticate(token)
+        : undefined;
     if (!principal) throw unauthorized(AUTH_MESSAGES.unauthenticated);
     if (access === 'admin' && !isAdminRole(principal.roleId)) throw forbidden(AUTH_MESSAGES.forbidden);
     if (access === 'customer' && isAdminRole(principal.roleId)) throw forbidden(AUTH_MESSAGES.forbidden);

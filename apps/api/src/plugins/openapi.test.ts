@@ -37,7 +37,9 @@ describe('the API description', () => {
       expect(operation.summary?.trim(), `${where} has a summary`).toBeTruthy();
       expect(operation.summary, where).toBe(endpoint?.summary);
       expect(operation.tags, where).toEqual([endpoint?.tag]);
-      expect(operation.security, where).toEqual(endpoint?.access === 'public' ? [] : [{ bearerAuth: [] }]);
+      expect(operation.security, where).toEqual(
+        endpoint?.access === 'public' ? [] : [{ bearerAuth: [] }, ...(endpoint?.apiToken ? [{ apiToken: [] }] : [])],
+      );
     }
   });
 

@@ -9,7 +9,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { endpoints, type Endpoint } from '@portal/contract';
+import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE, endpoints, type Endpoint } from '@portal/contract';
 import { route } from '../lib/endpoint-route';
 
 /** An OpenAPI document, as far as this file reads and changes it. */
@@ -88,6 +88,14 @@ function swaggerOptions(productName: string): FastifyDynamicSwaggerOptions {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'The `access_token` that logging in answers' },
+          // A second scheme for programs (docs/product/accounts.md, API tokens): the same header,
+          // told apart by its prefix; only operations that list it take one.
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_TOKEN_PREFIX}…`,
+            description: `A personal API token made on My account, sent as \`Authorization: Bearer ${API_TOKEN_PREFIX}…\`. An operation that lists this scheme takes one; its description says the scope it needs (read, or manage for campaign management). Each token may make ${API_TOKEN_REQUESTS_PER_MINUTE} requests a minute (429 with Retry-After past that).`,
+          },
         },
       },
     },

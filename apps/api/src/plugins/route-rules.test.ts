@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEndpoints, endpoints } from '@portal/contract';
+import { authEndpoints, endpoints, type Endpoint } from '@portal/contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { checkRouteDefinition } from './route-rules';
 
@@ -41,9 +41,11 @@ describe('the API routes', () => {
         statuses.some((status) => status >= 200 && status < 300),
         where,
       ).toBe(true);
-      const endpoint = endpoints[operation.operationId as keyof typeof endpoints];
+      const endpoint: Endpoint = endpoints[operation.operationId as keyof typeof endpoints];
       expect(`/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`, where).toBe(path);
-      expect(operation.security, where).toEqual(endpoint.access === 'public' ? [] : [{ bearerAuth: [] }]);
+      expect(operation.security, where).toEqual(
+        endpoint.access === 'public' ? [] : [{ bearerAuth: [] }, ...(endpoint.apiToken ? [{ apiToken: [] }] : [])],
+      );
       for (const status of endpoint.errors) expect(statuses, `${where} documents ${status}`).toContain(status);
     }
   });

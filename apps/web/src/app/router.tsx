@@ -68,6 +68,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             path: paths.passwordSetup.pattern,
             lazy: lazyComponent(() => import('@/features/auth/routes/password-setup-page'), 'PasswordSetupPage'),
           },
+          {
+            path: paths.reportUnsubscribe,
+            lazy: lazyComponent(
+              () => import('@/features/insights/routes/report-unsubscribe-page'),
+              'ReportUnsubscribePage',
+            ),
+          },
         ],
       },
       { path: paths.resetPasswordLink.pattern, element: <ResetPasswordRedirect /> },

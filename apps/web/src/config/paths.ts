@@ -6,6 +6,7 @@ import {
   pagePath,
   PAYMENT_PAGES,
   SHARED_LINK_PAGES,
+  REPORT_UNSUBSCRIBE_PAGE,
   TEAM_PAGES,
 } from '@portal/contract';
 
@@ -43,6 +44,8 @@ export const paths = {
   invoice: INVOICE_PAGES.invoice,
   /** The account's statement of a month. */
   statement: INVOICE_PAGES.statement,
+  /** A scheduled report e-mail's unsubscribe link, signed in or not (docs/product/insights.md, Scheduled reports). */
+  reportUnsubscribe: REPORT_UNSUBSCRIBE_PAGE,
 
   admin: {
     dashboard: '/admin/dashboard',

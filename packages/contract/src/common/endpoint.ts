@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './common.schemas';
 import type { AdvertiserPermission } from '../advertisers/advertiser.schemas';
+import type { ApiTokenScope } from '../api-tokens/api-tokens.schemas';
 
 /**
  * Who may call an endpoint:
@@ -40,6 +41,13 @@ export interface EndpointDefinition {
    * may, and then binds customers only (administrators have no advertiser account).
    */
   permission?: AdvertiserPermission;
+  /**
+   * The narrowest personal API token scope that may call it (docs/product/accounts.md, API
+   * tokens): `read` for the lists, analytics and reports, `manage` for campaign management. An
+   * endpoint without one refuses API tokens (403), so account settings, tokens, payments with
+   * cards, the team and the administrators' endpoints can never be reached with one.
+   */
+  apiToken?: ApiTokenScope;
   /** The OpenAPI tag that groups it (one per area). */
   tag: string;
   summary: string;
@@ -114,7 +122,8 @@ export function largestFile(endpoint: EndpointDefinition): number | undefined {
  * - 403 when only customers or only administrators may call it (the other role is refused), or
  *   when it needs a role in the advertiser account;
  * - 404 when its path has an `:id` (an id that names nothing, or not the caller's, is not found);
- * - 422 when it takes a body or files (the body is validated).
+ * - 422 when it takes a body or files (the body is validated);
+ * - 429 when it takes personal API tokens (each token has its own rate limit).
  * A query is validated too, but the signed storage URLs judge theirs by the signature first
  * (403), so endpoints with a query list 422 themselves.
  */
@@ -124,6 +133,7 @@ export function documentedErrors(endpoint: EndpointDefinition): ErrorStatus[] {
   if (endpoint.access === 'customer' || endpoint.access === 'admin' || endpoint.permission) implied.push(403);
   if (/:id\b/.test(endpoint.path)) implied.push(404);
   if (endpoint.body || endpoint.files) implied.push(422);
+  if (endpoint.apiToken) implied.push(429);
   return [...new Set([...implied, ...endpoint.errors])].sort((a, b) => a - b);
 }
 

@@ -27,8 +27,8 @@ const REPORT_RULES =
   "Days are YYYY-MM-DD, from and to included, at most 366 days; a day's value is the total at its end minus the total at the end of the day before (negative after a correction).";
 
 /** Who may ask for an analytics page's reports: its customer, with the right to view campaigns, or administrators. */
-type ReportAccess = { access: 'customer'; permission: 'campaigns.view' } | { access: 'admin' };
-const CUSTOMER_REPORTS = { access: 'customer', permission: 'campaigns.view' } as const;
+type ReportAccess = { access: 'customer'; permission: 'campaigns.view'; apiToken: 'read' } | { access: 'admin' };
+const CUSTOMER_REPORTS = { access: 'customer', permission: 'campaigns.view', apiToken: 'read' } as const;
 const ADMIN_REPORTS = { access: 'admin' } as const;
 
 /**
@@ -94,6 +94,7 @@ export const insightsEndpoints = defineEndpoints({
     path: '/customer/campaigns-statistics',
     access: 'customer',
     permission: 'campaigns.view',
+    apiToken: 'read',
     tag: 'insights',
     summary: "The 16 dashboard figures over the caller's campaigns, each with its change from last week",
     response: dashboardStatisticsResponseSchema,
@@ -104,6 +105,7 @@ export const insightsEndpoints = defineEndpoints({
     path: '/customer/weekly-spent',
     access: 'customer',
     permission: 'campaigns.view',
+    apiToken: 'read',
     tag: 'insights',
     summary: 'Amount spent per day, this week and last week (Monday to Sunday, UTC)',
     response: weeklySpendResponseSchema,
@@ -114,6 +116,7 @@ export const insightsEndpoints = defineEndpoints({
     path: '/customer/latest-campaigns-metrics',
     access: 'customer',
     permission: 'campaigns.view',
+    apiToken: 'read',
     tag: 'insights',
     summary: "The caller's 5 newest campaigns that are neither drafts nor archived, with their current figures",
     response: latestCampaignsResponseSchema,
@@ -124,6 +127,7 @@ export const insightsEndpoints = defineEndpoints({
     path: '/customer/campaigns-pacing',
     access: 'customer',
     permission: 'campaigns.view',
+    apiToken: 'read',
     tag: 'insights',
     summary: "The account's 5 running campaigns that have used the most of their budget, with their pacing",
     description:
@@ -136,6 +140,7 @@ export const insightsEndpoints = defineEndpoints({
     path: '/customer/campaigns-analytics',
     access: 'customer',
     permission: 'campaigns.view',
+    apiToken: 'read',
     tag: 'insights',
     summary: "The caller's approved campaigns with their figures",
     description: analyticsDescription('Approved campaigns, archived ones included'),
@@ -148,6 +153,7 @@ export const insightsEndpoints = defineEndpoints({
     path: '/customer/campaigns-analytics/export',
     access: 'customer',
     permission: 'campaigns.view',
+    apiToken: 'read',
     tag: 'insights',
     summary: "The caller's analytics as a CSV file",
     description: exportDescription("The caller's approved campaigns"),

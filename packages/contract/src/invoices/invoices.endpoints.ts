@@ -41,6 +41,7 @@ export const invoiceEndpoints = defineEndpoints({
     path: '/payment-documents',
     access: 'user',
     permission: 'billing.manage',
+    apiToken: 'read',
     tag: 'invoices',
     summary: 'The invoices and credit notes of some payments',
     description:

@@ -15,6 +15,7 @@ export const mediaEndpoints = defineEndpoints({
     path: '/ad-templates/presigned-url',
     access: 'customer',
     permission: 'campaigns.manage',
+    apiToken: 'manage',
     tag: 'media',
     summary: 'An address to upload one campaign file to, for 15 minutes',
     description:
@@ -28,6 +29,7 @@ export const mediaEndpoints = defineEndpoints({
     path: '/ad-templates/check-upload',
     access: 'customer',
     permission: 'campaigns.manage',
+    apiToken: 'manage',
     tag: 'media',
     summary: 'Check a campaign file as soon as its upload finishes',
     description:
@@ -53,6 +55,7 @@ export const mediaEndpoints = defineEndpoints({
     path: '/delete-s3-object',
     access: 'customer',
     permission: 'campaigns.manage',
+    apiToken: 'manage',
     tag: 'media',
     summary: 'Delete one of your campaign files that no submitted campaign uses',
     body: mediaKeyBodySchema,

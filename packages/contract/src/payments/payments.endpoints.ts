@@ -37,6 +37,7 @@ export const paymentEndpoints = defineEndpoints({
     path: '/customer/balance',
     access: 'customer',
     permission: 'billing.manage',
+    apiToken: 'read',
     tag: 'payments',
     summary: 'Total Amount Due and the campaigns due',
     description:
@@ -159,6 +160,7 @@ export const paymentEndpoints = defineEndpoints({
     path: '/my-payment-activities',
     access: 'customer',
     permission: 'billing.manage',
+    apiToken: 'read',
     tag: 'payments',
     summary: "The caller's payments, newest first",
     query: listQuerySchema,

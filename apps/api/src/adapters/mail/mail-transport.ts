@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** Files sent with it (a receipt's invoice as a PDF). */
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /** Extra header lines (a scheduled report's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Hands a finished message to the outside world: an SMTP server, or the local outbox. */

@@ -14,3 +14,5 @@ export * from './two-factor';
 export * from './alerts';
 export * from './invoices';
 export * from './sharing';
+export * from './api-tokens';
+export * from './report-schedules';

@@ -1,5 +1,6 @@
 import {
   ADVERTISER_MESSAGES,
+  AUTH_MESSAGES,
   ACCOUNT_MESSAGES,
   type BillingDetail,
   type BillingDetailsValues,
@@ -54,6 +55,8 @@ export class AccountService {
   }
 
   currentSession({ session }: Principal): CurrentSessionResponse {
+    // An API token reaches no endpoint without a token scope (plugins/auth.ts); this keeps the type true.
+    if (!session) throw unauthorized(AUTH_MESSAGES.unauthenticated);
     return {
       data: {
         os: session.os,

@@ -59,11 +59,12 @@ describe('roles in an advertiser account', () => {
       headers: { ...bearer(token), ...(advertiser === null ? {} : { [ADVERTISER_HEADER]: advertiser }) },
     });
 
-  it('every customer endpoint needs a role, but the list of the caller’s own accounts', () => {
+  // The list of the caller's own accounts, and their personal API tokens, belong to the person, not to an account.
+  it('every customer endpoint needs a role, but the list of the caller’s own accounts and their API tokens', () => {
     const open = (Object.values(endpoints) as Endpoint[])
       .filter((endpoint) => endpoint.access === 'customer' && !endpoint.permission)
       .map((endpoint) => endpoint.name);
-    expect(open).toEqual(['listMemberships']);
+    expect(open.sort()).toEqual(['createApiToken', 'listApiTokens', 'listMemberships', 'revokeApiToken']);
   });
 
   describe.each(ADVERTISER_ROLES)('%s', (role) => {

@@ -5,8 +5,10 @@ import {
   type ExportForm,
   flightStartOf,
   type Report,
+  type ReportFigures,
   type ReportQuery,
 } from '@portal/contract';
+import { buffer } from 'node:stream/consumers';
 import type { DataAccess } from '../../db/transactor';
 import { notFound } from '../../lib/http-errors';
 import { toCampaign } from '../campaigns';
@@ -14,7 +16,15 @@ import type { AnalyticsScope, CampaignRepository, StatisticsRepository } from '.
 import { writeCsv } from '../../lib/csv';
 import { REPORT_FIGURE_COLUMNS, reportCsvColumns, reportCsvRow } from './analytics-csv';
 import type { FiguresRepository } from './figures.repository';
-import { answeredFigures, campaignDays, ledgerDays, rangeDays, sumOfDays, toReport } from './report-days';
+import {
+  answeredFigures,
+  campaignDays,
+  ledgerDays,
+  rangeDays,
+  sumOfDays,
+  toReport,
+  type DayValues,
+} from './report-days';
 
 /** What reports over dates read: the entries, the daily ledgers and the analytics campaigns. */
 export interface ReportRepositories {
@@ -107,4 +117,60 @@ export class ReportService {
     const file: Readable = writeCsv(rows(), reportCsvColumns(form, withCustomer), REPORT_FIGURE_COLUMNS);
     return { file, name: reportFileName(form, range) };
   }
+
+  /**
+   * A scheduled report (docs/product/insights.md, Scheduled reports): the sums over `range` and
+   * over `previous` of the account's analytics campaigns (or of those of `campaignIds` still on
+   * the page), and the range's CSV file of totals, a row per campaign, as the export writes it.
+   */
+  async periodReport(
+    scope: { advertiserId: number },
+    campaignIds: number[] | null,
+    range: ReportQuery,
+    previous: ReportQuery,
+  ): Promise<PeriodReport> {
+    const { repos } = this.options.data;
+    const chosen = campaignIds && new Set(campaignIds);
+    const rows: Record<string, string>[] = [];
+    const current: DayValues[] = [];
+    const before: DayValues[] = [];
+    for await (const batch of repos.campaigns.analyticsBatches(scope, '', EXPORT_BATCH_SIZE)) {
+      const views = chosen ? batch.filter((view) => chosen.has(view.campaign.id)) : batch;
+      if (views.length === 0) continue;
+      const ids = views.map((view) => view.campaign.id);
+      const sumsOver = async (span: ReportQuery) =>
+        campaignDays(ids, await repos.statistics.dayTotals(ids, span.from, span.to), rangeDays(span));
+      const [now, then] = [await sumsOver(range), await sumsOver(previous)];
+      for (const view of views) {
+        const campaign = toCampaign(view);
+        const sums = sumOfDays(now.get(campaign.id)!);
+        current.push({ date: range.from, values: sums });
+        before.push({ date: previous.from, values: sumOfDays(then.get(campaign.id)!) });
+        rows.push(reportCsvRow(campaign, false, range, answeredFigures(sums)));
+      }
+    }
+    const file = writeCsv(
+      (async function* () {
+        yield* rows;
+      })(),
+      reportCsvColumns('totals', false),
+      REPORT_FIGURE_COLUMNS,
+    );
+    return {
+      campaigns: rows.length,
+      totals: answeredFigures(sumOfDays(current)),
+      previous: answeredFigures(sumOfDays(before)),
+      csv: await buffer(file),
+      fileName: reportFileName('totals', range),
+    };
+  }
+}
+
+/** What a scheduled report's e-mail says and carries. */
+export interface PeriodReport {
+  campaigns: number;
+  totals: ReportFigures;
+  previous: ReportFigures;
+  csv: Buffer;
+  fileName: string;
 }

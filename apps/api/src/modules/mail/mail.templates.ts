@@ -14,6 +14,8 @@ export interface MailContent {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** Extra header lines: a scheduled report's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** What every message may mention besides its own parameters. */
@@ -57,7 +59,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `
  */
 type Part = string | { code: string } | { link: string; label: string };
 
-function compose(productName: string, subject: string, paragraphs: Part[][]): MailContent {
+export function compose(productName: string, subject: string, paragraphs: Part[][]): MailContent {
   const textOf = (part: Part) =>
     typeof part === 'string' ? part : 'code' in part ? part.code : `${part.label}: ${part.link}`;
   const htmlOf = (part: Part) =>

@@ -1,4 +1,6 @@
 import { Stack } from '@mantine/core';
+import { ApiTokensPanel } from '@/features/api-tokens/components/api-tokens-panel';
+import { ReportSchedulesPanel } from '@/features/insights/components/report-schedules-panel';
 import { AlertEmailsPanel } from '@/features/account/components/alert-emails-panel';
 import { CurrentSession } from '@/features/account/components/current-session';
 import { ProfilePanel } from '@/features/account/components/profile-panel';
@@ -21,10 +23,12 @@ export function MyAccountPage() {
       <MembershipsPanel />
       <SharedLinksPanel />
       <AlertEmailsPanel />
+      <ReportSchedulesPanel />
       <SignInPanel />
       <TwoFactorPanel />
       <CurrentSession action={<LogoutButton />} />
       <SessionsPanel />
+      <ApiTokensPanel />
     </Stack>
   );
 }
