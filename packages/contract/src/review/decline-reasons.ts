@@ -127,8 +127,17 @@ export const updateDeclineReasonRequestSchema = z
   })
   .meta({ id: 'UpdateDeclineReasonRequest' });
 
+/**
+ * A reason code in a path. Anything that cannot be a code becomes '', which names no reason, so
+ * it answers 404 like a code that does not exist (as `idParams` does for ids).
+ */
 export const declineReasonParams = z.object({
-  code: z.string().max(200).meta({ description: 'The reason code' }),
+  code: z
+    .string()
+    .transform((value) =>
+      CODE_PATTERN.test(value) && value.length <= DECLINE_REASON_LIMITS.codeMaxLength ? value : '',
+    )
+    .meta({ description: 'The reason code' }),
 });
 
 /** Declines per reason and month, oldest month first (docs/product/review.md, Decline reasons). */
