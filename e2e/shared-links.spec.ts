@@ -106,6 +106,15 @@ test.describe('shared links', () => {
     await expect(post.getByRole('img', { name: 'Image 1 of the ad' })).toBeVisible();
     await expect(clientPage.getByText(customer.email)).toHaveCount(0);
     await checkPage(clientPage);
+    // The placements the review step shows, in Instagram's dark theme too.
+    await clientPage.getByText('Dark', { exact: true }).click();
+    for (const placement of ['Story', 'Reel', 'Feed']) {
+      await clientPage.getByText(placement, { exact: true }).click();
+      await expect(post).toHaveAttribute('data-placement', placement.toLowerCase());
+      await expect(post).toHaveAttribute('data-scheme', 'dark');
+      await expect(post.getByRole('img', { name: 'Image 1 of the ad' })).toBeVisible();
+    }
+    await checkPage(clientPage);
     await client.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   type AdCheckInput,
   type MediaMetadata,
 } from './ad-checks';
+import { SEEDED_DECLINE_REASONS } from '../review/decline-reasons';
 
 const picture = (width: number, height: number): MediaMetadata => ({
   width,
@@ -125,5 +126,40 @@ describe('the checks before review', () => {
     );
     expect(blockingErrors(failures)).toEqual({ destination_url: [AD_CHECK_MESSAGES.destinationNotHttps] });
     expect(blockingErrors(adCheckFailures({ ...GOOD, primaryText: 'no names' }, S))).toBeNull();
+  });
+
+  it('names every failure by a seeded decline reason', () => {
+    const failing = (media: AdCheckInput['media'][number], input: Partial<AdCheckInput> = {}) =>
+      adCheckFailures({ ...GOOD, media: [media], ...input }, { ...S, brandInText: 'error' });
+    const failures = [
+      ...failing(
+        { name: 'small.png', kind: 'image', metadata: picture(500, 100) },
+        {
+          destinationUrl: 'http://a.example',
+          primaryText: 'p'.repeat(S.primaryTextMaxLength + 1),
+          additionalText: 'd'.repeat(S.detailsMaxLength + 1),
+        },
+      ),
+      ...failing({ name: 'long.mp4', kind: 'video', metadata: video(320, 320, 90, S.videoMaxBytes + 1) }),
+      ...failing({ name: 'unread.png', kind: 'image', metadata: null }, { primaryText: 'Acme '.repeat(30) }),
+    ];
+    // Every check is among them, so a new one cannot slip past this test.
+    expect(new Set(failures.map((failure) => failure.code))).toEqual(
+      new Set([
+        'destination_not_https',
+        'primary_text_too_long',
+        'primary_text_truncated',
+        'details_too_long',
+        'brand_missing',
+        'image_too_small',
+        'aspect_ratio',
+        'video_resolution_too_low',
+        'video_too_long',
+        'video_file_too_large',
+        'media_unreadable',
+      ]),
+    );
+    const seeded: string[] = SEEDED_DECLINE_REASONS.map((reason) => reason.code);
+    for (const failure of failures) expect(seeded, failure.code).toContain(failure.reason);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SeededDeclineReasonCode } from '../review/decline-reasons';
 
 /**
  * The checks before review (docs/product/campaigns.md, Checks before review): one set of rules
@@ -73,18 +74,16 @@ export const mediaMetadataSchema = z
   .meta({ id: 'MediaMetadata' });
 export type MediaMetadata = z.infer<typeof mediaMetadataSchema>;
 
-/**
- * The decline reason each check stands for, as administrators' decline reasons name them
- * (docs/product/review.md), so a customer learns before review what a decline would say.
- */
-type DeclineReasonCode = 'destination_link' | 'text_too_long' | 'image_size' | 'video_too_long' | 'missing_brand';
-
 export type AdCheckSeverity = 'error' | 'warning';
 
 export interface AdCheckFailure {
   code: string;
   severity: AdCheckSeverity;
-  reason: DeclineReasonCode;
+  /**
+   * The seeded decline reason the check stands for (docs/product/review.md, Decline reasons), so
+   * a customer learns before review what a decline would say.
+   */
+  reason: SeededDeclineReasonCode;
   /** The field the failure is about (`destination_url`, `ad_title`, `campaign_content.2`…). */
   field: string;
   message: string;
@@ -201,7 +200,12 @@ function brandCheck(input: AdCheckInput, s: AdCheckSettings): AdCheckFailure[] {
 
 function mediaChecks(item: AdCheckInput['media'][number], field: string, s: AdCheckSettings): AdCheckFailure[] {
   const { name, metadata } = item;
-  const fail = (code: string, reason: DeclineReasonCode, message: string, severity: AdCheckSeverity = 'error') => ({
+  const fail = (
+    code: string,
+    reason: SeededDeclineReasonCode,
+    message: string,
+    severity: AdCheckSeverity = 'error',
+  ) => ({
     code,
     severity,
     reason,

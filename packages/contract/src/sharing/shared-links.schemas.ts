@@ -134,6 +134,11 @@ export const sharedPreviewSchema = z
     data: z.object({
       /** The name the post appears under: the advertiser account's. */
       account_name: z.string(),
+      /**
+       * The profile picture the post shows beside that name: the campaign's member's `logo`, public
+       * by its unguessable stored name (docs/product/accounts.md, Profile pictures); null for initials.
+       */
+      logo: z.string().nullable(),
       primary_text: z.string(),
       additional_text: z.string(),
       destination_url: z.string(),

@@ -193,6 +193,48 @@ describe('the checks before review', () => {
     expect((await resubmit()).statusCode).toBe(200);
   });
 
+  it('checks a trusted account’s edit that skips review: errors refuse it, warnings do not', async () => {
+    const draft = await draftWith(GOOD_TEXTS, [[PNG_SQUARE, 'photo.png', 'image/png']]);
+    expect((await wizard.publish(token, draft)).statusCode).toBe(200);
+    await wizard.setState(draft.campaign_id, { approvalStatus: 'approved' });
+    const stored = () =>
+      t.database.db.query.campaigns.findFirst({ where: (row, { eq }) => eq(row.id, draft.campaign_id) });
+    const { advertiserId } = (await stored())!;
+    await t.database.db.update(advertisers).set({ trustedAt: new Date() }).where(eq(advertisers.id, advertiserId));
+    const edit = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/customer/my-campaigns/update/${draft.campaign_id}`,
+        headers: bearer(token),
+        payload,
+      });
+
+    // Too long, and without the brand or the campaign's name: refused, the ad left as it was.
+    const tooLong = await edit({ ad_title: 'w'.repeat(250) });
+    expect(tooLong.statusCode).toBe(422);
+    const errors = {
+      ad_title: [
+        AD_CHECK_MESSAGES.primaryTooLong(250, 200),
+        AD_CHECK_MESSAGES.brandMissing('"Acme Shoes" or "Spring launch"'),
+      ],
+    };
+    expect(errorBody(tooLong)).toEqual({ message: AD_CHECK_MESSAGES.refused(Object.values(errors).flat()), errors });
+    const noBrand = await edit({ ad_title: 'New shoes', ad_description: 'Free delivery' });
+    expect(errorBody(noBrand).errors).toEqual({
+      ad_title: [AD_CHECK_MESSAGES.brandMissing('"Acme Shoes" or "Spring launch"')],
+    });
+    const ads = await t.database.db.query.adTemplates.findFirst({
+      where: (row, { eq }) => eq(row.campaignId, draft.campaign_id),
+    });
+    expect(ads!.adTitle).toBe(GOOD_TEXTS.ad_title);
+
+    // Past what the feed shows is a warning: the edit goes through and the campaign stays approved.
+    const longer = `Acme Shoes ${'z'.repeat(150)}`;
+    const kept = await edit({ ad_title: longer });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ approval_status: 'approved', ad_title: longer });
+  });
+
   it('reads the files uploaded before the checks when the campaign is submitted, and warns of one it cannot read', async () => {
     const draft = await draftWith(GOOD_TEXTS, [[PNG_SQUARE, 'photo.png', 'image/png']]);
     const [file] = await t.database.db.select().from(mediaFiles).where(eq(mediaFiles.campaignId, draft.campaign_id));

@@ -228,8 +228,9 @@ export class CampaignService {
    * The switch and the Edit dialog (docs/product/campaigns.md, Editing a campaign). A change of
    * the name, the link, the texts or the keywords of an approved campaign that is not archived
    * sends it back to review, but for a trusted account's change of only texts or keywords, which
-   * it keeps approved. The switch and the dates never do. The campaign's row is locked first, so
-   * edits at once are decided one after the other, each on the state the one before left.
+   * it keeps approved once the ad passes the checks before review. The switch and the dates never
+   * do. The campaign's row is locked first, so edits at once are decided one after the other, each
+   * on the state the one before left.
    */
   async update(principal: AdvertiserPrincipal, id: number, changes: CampaignUpdateValues): Promise<CampaignDetail> {
     const { data, clock } = this.options;
@@ -259,6 +260,8 @@ export class CampaignService {
         live &&
         fields.every((field) => TRUSTED_EDIT_FIELDS.includes(field)) &&
         (await repos.advertisers.find(campaign.advertiserId))?.trustedAt != null;
+      // Skipping review skips no check: the edited ad passes the same checks before review.
+      if (trusted) await this.checkBeforeReview(repos, campaign);
       await repos.audit.record(
         {
           actorId: principal.userId,

@@ -133,7 +133,7 @@ export class SharingService {
     if (!revoked) throw notFound(SHARED_LINK_TEXTS.notFound);
   }
 
-  /** A preview link's ad: its texts, link and files, under the account's name, and nothing else. */
+  /** A preview link's ad: its texts, link and files, under the account's name and picture, and nothing else. */
   async preview(token: string, ip: string): Promise<SharedPreview> {
     const link = await this.liveLink(token, 'preview', ip);
     const { repos } = this.options.data;
@@ -152,6 +152,7 @@ export class SharingService {
     await repos.sharedLinks.countView(link.id, this.options.clock.now());
     return {
       account_name: advertiser!.name,
+      logo: view.owner.logo,
       primary_text: view.ad?.adTitle ?? '',
       additional_text: view.ad?.adDescription ?? '',
       destination_url: view.ad?.destinationUrl ?? '',

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   type AdvertiserRole,
   type CreatedSharedLink,
+  PROFILE_PICTURE,
   REPORT_MESSAGES,
   ROLE,
   SHARED_LINK_LIMITS,
@@ -11,8 +12,8 @@ import {
 } from '@portal/contract';
 import { advertiserMembers, advertisers, sharedLinks, users } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
+import { PNG_SQUARE } from '../../../test/media-files';
 import { AD_TEXTS, approveCampaign, enterFigures, insertCampaigns, wizardOf } from '../../../test/campaigns';
-import { PNG_1PX } from '../../../test/fixtures';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 
 const DAY_MS = 86_400_000;
@@ -91,6 +92,9 @@ describe('shared links', () => {
     const [row] = await t.database.db.select().from(sharedLinks).where(eq(sharedLinks.id, link.id));
     expect(row!.tokenHash).toBe(hashToken(link.path.split('/').pop()!));
 
+    // The post shows the campaign's member's profile picture, by its stored (unguessable) name.
+    const logo = `${PROFILE_PICTURE.folder}/4f0c1c7e-8d5a-4b7e-9a43-2f9d7e5b1a10.png`;
+    await t.database.db.update(users).set({ logo }).where(eq(users.id, ownerId));
     const answer = await open(link.path);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers['cache-control']).toBe('private, no-store');
@@ -102,11 +106,13 @@ describe('shared links', () => {
       'additional_text',
       'destination_url',
       'expires_at',
+      'logo',
       'media',
       'primary_text',
     ]);
     expect(preview).toMatchObject({
       account_name: 'Acme Agency',
+      logo,
       primary_text: AD_TEXTS.ad_title,
       additional_text: AD_TEXTS.ad_description,
       destination_url: AD_TEXTS.destination_url,
@@ -122,7 +128,7 @@ describe('shared links', () => {
     );
     const file = await t.app.inject({ method: 'GET', url: preview.media[0].url });
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(PNG_1PX)).toBe(true);
+    expect(file.rawPayload.equals(PNG_SQUARE)).toBe(true);
     // Nothing of the account beyond the ad: no e-mail, no ids.
     const owner = (await t.database.db.select().from(users).where(eq(users.id, ownerId)))[0]!;
     expect(answer.body).not.toContain(owner.email);

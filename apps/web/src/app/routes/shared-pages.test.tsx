@@ -1,5 +1,6 @@
 import { REPORT_FIGURES, SHARED_LINK_TEXTS, type SharedReport } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, requestsTo, stubApi } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -43,12 +44,13 @@ describe('Shared links’ public pages', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(SHARED_LINK_TEXTS.goneHint);
   });
 
-  it('shows a preview link’s ad with its files', async () => {
+  it('shows a preview link’s ad in its placements, under the profile picture, with its files', async () => {
     stubApi({
       [`GET /api/shared/preview/${TOKEN}`]: () =>
         jsonResponse({
           data: {
             account_name: 'Acme Agency',
+            logo: 'avatars/picture.png',
             primary_text: 'New shoes for spring',
             additional_text: 'Free delivery this week',
             destination_url: 'https://shop.example.com/spring',
@@ -66,5 +68,15 @@ describe('Shared links’ public pages', () => {
       '/api/storage/files/a.png?signature=x',
     );
     expect(within(post).getByRole('link', { name: /shop\.example\.com/ })).toBeInTheDocument();
+    expect(post.querySelector('img[src$="/avatars/picture.png"]')).not.toBeNull();
+    // The story and the reel, in Instagram's dark theme too.
+    await userEvent.click(screen.getByRole('radio', { name: 'Story' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    const story = screen.getByRole('figure', { name: 'Preview of the ad' });
+    expect(story).toHaveAttribute('data-placement', 'story');
+    expect(story).toHaveAttribute('data-scheme', 'dark');
+    expect(within(story).getByRole('img', { name: 'Image 1 of the ad' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Reel' }));
+    expect(screen.getByRole('figure', { name: 'Preview of the ad' })).toHaveAttribute('data-placement', 'reel');
   });
 });

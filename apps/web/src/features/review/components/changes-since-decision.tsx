@@ -17,11 +17,12 @@ function shown(field: ChangedField, value: string | number | null): string {
 
 function FieldChanges({ fields }: { fields: ChangesSinceDecision['fields'] }) {
   return (
-    <ScrollRegion label="Fields changed" minWidth={420}>
+    // Narrow enough for a phone's card: long values wrap in their columns rather than scroll away.
+    <ScrollRegion label="Fields changed" minWidth={280}>
       <Table verticalSpacing="xs" layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w="22%">Field</Table.Th>
+            <Table.Th w={{ base: '30%', sm: '22%' }}>Field</Table.Th>
             <Table.Th>{TEXTS.before}</Table.Th>
             <Table.Th>{TEXTS.after}</Table.Th>
           </Table.Tr>

@@ -160,7 +160,8 @@ function Profile({
 }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Avatar size="sm" src={pictureUrl} variant="filled" color="brand" name={name} alt="" />
+      {/* The theme's colour, dark enough for the white initials in both themes. */}
+      <Avatar size="sm" src={pictureUrl} variant="filled" color="indigo.9" name={name} alt="" />
       <div>
         <Text size="sm" fw={600} lh={1.2} c={text}>
           {name}
