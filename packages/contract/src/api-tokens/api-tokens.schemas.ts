@@ -63,7 +63,7 @@ export const createApiTokenRequestSchema = z.object({
     z.string().trim().min(1, API_TOKEN_MESSAGES.nameRequired).max(NAME_MAX, API_TOKEN_MESSAGES.nameTooLong),
   ),
   scope: z.enum(API_TOKEN_SCOPES, { error: API_TOKEN_MESSAGES.scopeInvalid }),
-  expiresInDays: z.preprocess(
+  expires_in_days: z.preprocess(
     (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
     z.union(
       API_TOKEN_LIFETIMES.map((days) => z.literal(days)),
@@ -80,9 +80,9 @@ export const apiTokenSchema = z
     scope: z.enum(API_TOKEN_SCOPES),
     /** The token's first characters after the prefix, so its owner can tell tokens apart. */
     hint: z.string(),
-    createdAt: z.string(),
-    expiresAt: z.string(),
-    lastUsedAt: z.string().nullable(),
+    created_at: z.string(),
+    expires_at: z.string(),
+    last_used_at: z.string().nullable(),
   })
   .meta({ id: 'ApiToken' });
 export type ApiToken = z.infer<typeof apiTokenSchema>;

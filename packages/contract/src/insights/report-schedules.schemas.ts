@@ -41,7 +41,7 @@ export const REPORT_SCHEDULE_MESSAGES = {
 export const reportScheduleRequestSchema = z.object({
   frequency: z.enum(REPORT_FREQUENCIES, { error: REPORT_SCHEDULE_MESSAGES.frequency }),
   /** The chosen campaigns, or null for every campaign of the account (those added later too). */
-  campaignIds: z
+  campaign_ids: z
     .array(idSchema(REPORT_SCHEDULE_MESSAGES.campaigns), { error: REPORT_SCHEDULE_MESSAGES.campaigns })
     .min(1, REPORT_SCHEDULE_MESSAGES.campaignsEmpty)
     .max(MAX_SCHEDULED_CAMPAIGNS, REPORT_SCHEDULE_MESSAGES.tooManyCampaigns)
@@ -53,10 +53,10 @@ export const reportScheduleSchema = z
   .object({
     id: z.number(),
     frequency: z.enum(REPORT_FREQUENCIES),
-    campaignIds: z.array(z.number()).nullable(),
+    campaign_ids: z.array(z.number()).nullable(),
     /** The first day of the next period to be sent, in the account's time zone: the report goes out when it ends. */
-    nextSendOn: z.string(),
-    createdAt: z.string(),
+    next_send_on: z.string(),
+    created_at: z.string(),
   })
   .meta({ id: 'ReportSchedule' });
 export type ReportSchedule = z.infer<typeof reportScheduleSchema>;

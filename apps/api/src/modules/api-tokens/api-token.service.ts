@@ -31,9 +31,9 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
   name: row.name,
   scope: row.scope,
   hint: row.hint,
-  createdAt: row.createdAt.toISOString(),
-  expiresAt: row.expiresAt.toISOString(),
-  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+  expires_at: row.expiresAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
 });
 
 /**
@@ -77,7 +77,7 @@ export class ApiTokenService {
         tokenHash: hashToken(token),
         hint: secret.slice(0, HINT_LENGTH),
         createdAt: now,
-        expiresAt: new Date(now.getTime() + request.expiresInDays * DAY_MS),
+        expiresAt: new Date(now.getTime() + request.expires_in_days * DAY_MS),
       });
     });
     return { token, data: toApiToken(row) };

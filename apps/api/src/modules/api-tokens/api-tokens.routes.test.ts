@@ -39,7 +39,7 @@ describe('personal API tokens', () => {
       method: 'POST',
       url: '/api/customer/api-tokens',
       headers: bearer(session),
-      payload: { name: 'Reporting script', scope: 'read', expiresInDays: 30, ...body },
+      payload: { name: 'Reporting script', scope: 'read', expires_in_days: 30, ...body },
     });
   }
 
@@ -53,14 +53,14 @@ describe('personal API tokens', () => {
 
   it('is shown once, kept only as its hash, and listed without the secret', async () => {
     const { user, session } = await customer();
-    const created = await createToken(session, { name: '  Nightly export ', scope: 'manage', expiresInDays: '90' });
+    const created = await createToken(session, { name: '  Nightly export ', scope: 'manage', expires_in_days: '90' });
     expect(created.statusCode).toBe(201);
     const body = created.json<{ message: string; token: string; data: ApiToken }>();
     expect(body.message).toBe(API_TOKEN_MESSAGES.created);
     expect(body.token.startsWith(API_TOKEN_PREFIX)).toBe(true);
-    expect(body.data).toMatchObject({ name: 'Nightly export', scope: 'manage', lastUsedAt: null });
+    expect(body.data).toMatchObject({ name: 'Nightly export', scope: 'manage', last_used_at: null });
     expect(body.token.slice(API_TOKEN_PREFIX.length).startsWith(body.data.hint)).toBe(true);
-    expect(Date.parse(body.data.expiresAt) - Date.parse(body.data.createdAt)).toBe(90 * DAY);
+    expect(Date.parse(body.data.expires_at) - Date.parse(body.data.created_at)).toBe(90 * DAY);
 
     const [row] = await t.database.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id));
     expect(row!.tokenHash).toBe(hashToken(body.token));
@@ -77,8 +77,8 @@ describe('personal API tokens', () => {
       [{ name: '' }, 'name'],
       [{ name: 'x'.repeat(61) }, 'name'],
       [{ scope: 'admin' }, 'scope'],
-      [{ expiresInDays: 7 }, 'expiresInDays'],
-      [{ expiresInDays: 'never' }, 'expiresInDays'],
+      [{ expires_in_days: 7 }, 'expires_in_days'],
+      [{ expires_in_days: 'never' }, 'expires_in_days'],
     ] as const) {
       const response = await createToken(session, body);
       expect(response.statusCode).toBe(422);
@@ -232,7 +232,7 @@ describe('personal API tokens', () => {
     await get('/api/customer/my-active-campaigns', token);
     expect(await lastUsed()).toBe(t.clock.now().getTime());
     const list = await get('/api/customer/api-tokens', session);
-    expect(list.json().data[0].lastUsedAt).toBe(t.clock.now().toISOString());
+    expect(list.json().data[0].last_used_at).toBe(t.clock.now().toISOString());
   });
 
   it(`keeps at most ${MAX_ACTIVE_API_TOKENS} active tokens per user, also when created at once`, async () => {

@@ -56,9 +56,9 @@ export class ReportScheduleService {
     return {
       id: row.id,
       frequency: row.frequency,
-      campaignIds: row.campaignIds,
-      nextSendOn: addCalendarDays(currentReportPeriod(row.frequency, now, timeZone).to, 1),
-      createdAt: row.createdAt.toISOString(),
+      campaign_ids: row.campaignIds,
+      next_send_on: addCalendarDays(currentReportPeriod(row.frequency, now, timeZone).to, 1),
+      created_at: row.createdAt.toISOString(),
     };
   }
 
@@ -76,12 +76,12 @@ export class ReportScheduleService {
       { advertiserId: principal.advertiser.id },
       unique,
     );
-    if (found.length !== unique.length) throw fieldError(422, 'campaignIds', REPORT_SCHEDULE_MESSAGES.unknownCampaign);
+    if (found.length !== unique.length) throw fieldError(422, 'campaign_ids', REPORT_SCHEDULE_MESSAGES.unknownCampaign);
     return unique;
   }
 
   async create(principal: AdvertiserPrincipal, request: ReportScheduleRequest): Promise<ReportSchedule> {
-    const campaignIds = await this.checkCampaigns(principal, request.campaignIds);
+    const campaignIds = await this.checkCampaigns(principal, request.campaign_ids);
     const now = this.options.clock.now();
     const row = await this.options.data.withTransaction(async (repos) => {
       await repos.reportSchedules.lockCreations(principal.userId);
@@ -101,7 +101,7 @@ export class ReportScheduleService {
   }
 
   async update(principal: AdvertiserPrincipal, id: number, request: ReportScheduleRequest): Promise<ReportSchedule> {
-    const campaignIds = await this.checkCampaigns(principal, request.campaignIds);
+    const campaignIds = await this.checkCampaigns(principal, request.campaign_ids);
     const row = await this.options.data.repos.reportSchedules.update(
       id,
       { userId: principal.userId, advertiserId: principal.advertiser.id },

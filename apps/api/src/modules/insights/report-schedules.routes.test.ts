@@ -66,21 +66,21 @@ describe('scheduled reports', () => {
     const [othersCampaign] = await insertCampaigns(t, stranger.user.id, [{}]);
 
     t.clock.set('2026-11-18T10:00:00Z');
-    const created = await schedules(session, 'POST', '', { frequency: 'weekly', campaignIds: null });
+    const created = await schedules(session, 'POST', '', { frequency: 'weekly', campaign_ids: null });
     expect(created.statusCode).toBe(201);
     const schedule = created.json<{ message: string; data: ReportSchedule }>();
     expect(schedule).toMatchObject({
       message: REPORT_SCHEDULE_MESSAGES.created,
-      data: { frequency: 'weekly', campaignIds: null, nextSendOn: '2026-11-23' },
+      data: { frequency: 'weekly', campaign_ids: null, next_send_on: '2026-11-23' },
     });
 
     for (const [body, field] of [
-      [{ frequency: 'daily', campaignIds: null }, 'frequency'],
-      [{ frequency: 'weekly' }, 'campaignIds'],
-      [{ frequency: 'weekly', campaignIds: [] }, 'campaignIds'],
-      [{ frequency: 'weekly', campaignIds: ['x'] }, 'campaignIds.0'],
-      [{ frequency: 'weekly', campaignIds: [draft] }, 'campaignIds'],
-      [{ frequency: 'weekly', campaignIds: [othersCampaign] }, 'campaignIds'],
+      [{ frequency: 'daily', campaign_ids: null }, 'frequency'],
+      [{ frequency: 'weekly' }, 'campaign_ids'],
+      [{ frequency: 'weekly', campaign_ids: [] }, 'campaign_ids'],
+      [{ frequency: 'weekly', campaign_ids: ['x'] }, 'campaign_ids.0'],
+      [{ frequency: 'weekly', campaign_ids: [draft] }, 'campaign_ids'],
+      [{ frequency: 'weekly', campaign_ids: [othersCampaign] }, 'campaign_ids'],
     ] as const) {
       const refused = await schedules(session, 'POST', '', body);
       expect(refused.statusCode, JSON.stringify(body)).toBe(422);
@@ -89,15 +89,15 @@ describe('scheduled reports', () => {
 
     const edited = await schedules(session, 'PUT', `/${schedule.data.id}`, {
       frequency: 'monthly',
-      campaignIds: [campaignId],
+      campaign_ids: [campaignId],
     });
     expect(edited.json().data).toMatchObject({
       frequency: 'monthly',
-      campaignIds: [campaignId],
-      nextSendOn: '2026-12-01',
+      campaign_ids: [campaignId],
+      next_send_on: '2026-12-01',
     });
     expect(
-      (await schedules(stranger.session, 'PUT', `/${schedule.data.id}`, { frequency: 'weekly', campaignIds: null }))
+      (await schedules(stranger.session, 'PUT', `/${schedule.data.id}`, { frequency: 'weekly', campaign_ids: null }))
         .statusCode,
     ).toBe(404);
     expect((await schedules(stranger.session, 'DELETE', `/${schedule.data.id}`)).statusCode).toBe(404);
@@ -113,7 +113,7 @@ describe('scheduled reports', () => {
     const { session } = await customer();
     const answers = await Promise.all(
       Array.from({ length: MAX_REPORT_SCHEDULES + 3 }, () =>
-        schedules(session, 'POST', '', { frequency: 'weekly', campaignIds: null }),
+        schedules(session, 'POST', '', { frequency: 'weekly', campaign_ids: null }),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
@@ -128,7 +128,7 @@ describe('scheduled reports', () => {
     const { user, session } = await customer('America/New_York');
     const [first, second] = await insertCampaigns(t, user.id, [{ name: 'Spring shoes' }, { name: 'Summer sandals' }]);
     t.clock.set('2026-11-10T12:00:00Z');
-    const created = await schedules(session, 'POST', '', { frequency: 'weekly', campaignIds: null });
+    const created = await schedules(session, 'POST', '', { frequency: 'weekly', campaign_ids: null });
     const scheduleId = created.json().data.id as number;
 
     t.clock.set('2026-11-16T04:30:00Z'); // Sunday 23:30 in New York
@@ -195,7 +195,7 @@ describe('scheduled reports', () => {
     const { user, session } = await customer('Asia/Tokyo');
     const [campaign] = await insertCampaigns(t, user.id, [{ name: 'Autumn boots' }]);
     t.clock.set('2026-10-10T00:00:00Z');
-    const created = await schedules(session, 'POST', '', { frequency: 'monthly', campaignIds: [campaign] });
+    const created = await schedules(session, 'POST', '', { frequency: 'monthly', campaign_ids: [campaign] });
     const scheduleId = created.json().data.id as number;
     t.clock.set('2026-10-31T15:30:00Z'); // 1 November, 00:30 in Tokyo
     await enterFigures(t, adminToken, campaign!, '2026-10-20', { amount_spent: 25 });

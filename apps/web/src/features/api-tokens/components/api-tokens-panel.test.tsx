@@ -10,9 +10,9 @@ const token = (overrides: Partial<ApiToken>): ApiToken => ({
   name: 'Nightly export',
   scope: 'read',
   hint: 'Ab3x',
-  createdAt: '2030-01-01T09:00:00.000Z',
-  expiresAt: '2030-03-31T09:00:00.000Z',
-  lastUsedAt: '2030-01-02T10:00:00.000Z',
+  created_at: '2030-01-01T09:00:00.000Z',
+  expires_at: '2030-03-31T09:00:00.000Z',
+  last_used_at: '2030-01-02T10:00:00.000Z',
   ...overrides,
 });
 
@@ -20,7 +20,7 @@ const SECRET = 'portal_pat_Zq9wExampleExampleExampleExampleExample123';
 
 describe('API tokens on My account', () => {
   it('lists the tokens, creates one shown once, and revokes one', async () => {
-    const created = token({ id: 2, name: 'Campaign robot', scope: 'manage', hint: 'Zq9w', lastUsedAt: null });
+    const created = token({ id: 2, name: 'Campaign robot', scope: 'manage', hint: 'Zq9w', last_used_at: null });
     let listed = [token({})];
     const fetchMock = routeFetch({
       'GET /api/customer/api-tokens': () => jsonResponse({ data: listed }),
@@ -51,7 +51,11 @@ describe('API tokens on My account', () => {
     const shown = await screen.findByRole('dialog', { name: 'Copy your token' });
     expect(within(shown).getByRole('textbox', { name: 'Your new token' })).toHaveValue(SECRET);
     const [call] = callsTo(fetchMock, 'POST /api/customer/api-tokens');
-    expect(JSON.parse(String(call![1]!.body))).toEqual({ name: 'Campaign robot', scope: 'manage', expiresInDays: 90 });
+    expect(JSON.parse(String(call![1]!.body))).toEqual({
+      name: 'Campaign robot',
+      scope: 'manage',
+      expires_in_days: 90,
+    });
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     // The token itself is nowhere on the page once the dialog is closed.

@@ -95,10 +95,10 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
             {API_TOKEN_PREFIX}
             {token.hint}…
           </code>{' '}
-          · Created {formatDateTime(token.createdAt)} · Expires {formatDateTime(token.expiresAt)}
+          · Created {formatDateTime(token.created_at)} · Expires {formatDateTime(token.expires_at)}
         </Text>
         <Text size="sm" c="dimmed">
-          {token.lastUsedAt ? `Last used ${formatDateTime(token.lastUsedAt)}` : 'Never used'}
+          {token.last_used_at ? `Last used ${formatDateTime(token.last_used_at)}` : 'Never used'}
         </Text>
       </Stack>
       <Button variant="subtle" color="red" aria-label={`Revoke ${token.name}`} onClick={onRevoke}>

@@ -60,7 +60,7 @@ function TokenForm({
   const [lifetime, setLifetime] = useState('90');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ name, scope, expiresInDays: Number(lifetime) as CreateApiTokenRequest['expiresInDays'] });
+    onSubmit({ name, scope, expires_in_days: Number(lifetime) as CreateApiTokenRequest['expires_in_days'] });
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -92,7 +92,7 @@ function TokenForm({
           value={lifetime}
           onChange={(value) => value && setLifetime(value)}
           allowDeselect={false}
-          error={errors.expiresInDays?.[0]}
+          error={errors.expires_in_days?.[0]}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={pending}>

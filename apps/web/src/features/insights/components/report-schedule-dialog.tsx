@@ -16,8 +16,8 @@ export function ReportScheduleDialog({ schedule, onClose }: { schedule: ReportSc
   const save = useSaveReportSchedule();
   const campaigns = useSchedulableCampaigns();
   const [frequency, setFrequency] = useState<ReportFrequency>(schedule?.frequency ?? 'weekly');
-  const [which, setWhich] = useState<'all' | 'chosen'>(schedule?.campaignIds ? 'chosen' : 'all');
-  const [chosen, setChosen] = useState<string[]>(schedule?.campaignIds?.map(String) ?? []);
+  const [which, setWhich] = useState<'all' | 'chosen'>(schedule?.campaign_ids ? 'chosen' : 'all');
+  const [chosen, setChosen] = useState<string[]>(schedule?.campaign_ids?.map(String) ?? []);
   const errors = isApiError(save.error) ? save.error.errors : {};
   const options = (campaigns.data?.data ?? []).map((campaign) => ({
     value: String(campaign.id),
@@ -26,7 +26,7 @@ export function ReportScheduleDialog({ schedule, onClose }: { schedule: ReportSc
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { frequency, campaignIds: which === 'all' ? null : chosen.map(Number) };
+    const body = { frequency, campaign_ids: which === 'all' ? null : chosen.map(Number) };
     save.mutate(
       { id: schedule?.id ?? null, body },
       {
@@ -59,7 +59,7 @@ export function ReportScheduleDialog({ schedule, onClose }: { schedule: ReportSc
             label="Campaigns"
             value={which}
             onChange={(value) => setWhich(value as 'all' | 'chosen')}
-            error={which === 'all' ? errors.campaignIds?.[0] : undefined}
+            error={which === 'all' ? errors.campaign_ids?.[0] : undefined}
           >
             <Stack gap="xs" mt="xs">
               <Radio value="all" label="All campaigns, those added later too" />
@@ -74,7 +74,7 @@ export function ReportScheduleDialog({ schedule, onClose }: { schedule: ReportSc
               value={chosen}
               onChange={setChosen}
               searchable
-              error={errors.campaignIds?.[0]}
+              error={errors.campaign_ids?.[0]}
             />
           )}
           <Group justify="flex-end">

@@ -9,9 +9,9 @@ import { analyticsCampaignFixture } from '@/test/campaigns';
 const WEEKLY: ReportSchedule = {
   id: 7,
   frequency: 'weekly',
-  campaignIds: null,
-  nextSendOn: '2030-01-07',
-  createdAt: '2030-01-01T09:00:00.000Z',
+  campaign_ids: null,
+  next_send_on: '2030-01-07',
+  created_at: '2030-01-01T09:00:00.000Z',
 };
 
 describe('Scheduled reports on My account', () => {
@@ -20,7 +20,7 @@ describe('Scheduled reports on My account', () => {
       ...WEEKLY,
       id: 8,
       frequency: 'monthly',
-      nextSendOn: '2030-02-01',
+      next_send_on: '2030-02-01',
     };
     let listed = [WEEKLY];
     const fetchMock = routeFetch({
@@ -52,7 +52,7 @@ describe('Scheduled reports on My account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     const [call] = callsTo(fetchMock, 'POST /api/customer/report-schedules');
-    expect(JSON.parse(String(call![1]!.body))).toEqual({ frequency: 'monthly', campaignIds: null });
+    expect(JSON.parse(String(call![1]!.body))).toEqual({ frequency: 'monthly', campaign_ids: null });
     expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Monthly · All campaigns');
 
     await user.click(within(list).getByRole('button', { name: 'Delete Weekly report, all campaigns' }));

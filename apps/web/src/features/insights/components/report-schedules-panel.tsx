@@ -11,11 +11,11 @@ import { useDeleteReportSchedule, useReportSchedules } from '../api/report-sched
 import { ReportScheduleDialog } from './report-schedule-dialog';
 
 const covers = (schedule: ReportSchedule) =>
-  schedule.campaignIds === null
+  schedule.campaign_ids === null
     ? 'All campaigns'
-    : schedule.campaignIds.length === 1
+    : schedule.campaign_ids.length === 1
       ? '1 chosen campaign'
-      : `${schedule.campaignIds.length} chosen campaigns`;
+      : `${schedule.campaign_ids.length} chosen campaigns`;
 
 /** How a button names a schedule: "Weekly report, all campaigns". */
 const nameOf = (schedule: ReportSchedule) =>
@@ -114,7 +114,7 @@ function ScheduleRow({
           {label} · {covers(schedule)}
         </Text>
         <Text size="sm" c="dimmed">
-          {when} · Next on {formatDate(schedule.nextSendOn)}
+          {when} · Next on {formatDate(schedule.next_send_on)}
         </Text>
       </Stack>
       <Group gap="xs">
