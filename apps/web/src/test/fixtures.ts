@@ -69,6 +69,16 @@ export function routeFetch(handlers: Record<string, Handler>) {
   });
 }
 
+/**
+ * My account's own lists (shared links, API tokens, scheduled reports), answered empty, for
+ * tests of the page that are about something else.
+ */
+export const emptyMyAccountLists: Record<string, Handler> = {
+  'GET /api/customer/shared-links': () => jsonResponse({ data: [] }),
+  'GET /api/customer/api-tokens': () => jsonResponse({ data: [] }),
+  'GET /api/customer/report-schedules': () => jsonResponse({ data: [] }),
+};
+
 /** The calls a stubbed fetch received for one "METHOD /api/path". */
 export function callsTo(fetchMock: ReturnType<typeof routeFetch>, key: string) {
   return fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES } from '@portal/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
-import { callsTo, jsonResponse, loginResponse, routeFetch, sentJson } from '@/test/fixtures';
+import { callsTo, emptyMyAccountLists, jsonResponse, loginResponse, routeFetch, sentJson } from '@/test/fixtures';
 import { fillIn, renderApp } from '@/test/render-app';
 
 const session = () =>
@@ -18,6 +18,7 @@ describe('CHANGE_EMAIL → VERIFY_EMAIL_UPDATE → EMAIL_CHANGE_SUCCESS', () => 
   it('changes the address with a code and closes by itself', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = routeFetch({
+      ...emptyMyAccountLists,
       'GET /api/customer/current-session': session,
       'POST /api/customer/email-change-request': () => jsonResponse({ message: ACCOUNT_MESSAGES.emailCodeSent }),
       'POST /api/customer/resend-otp/email-change-request': () =>
@@ -66,6 +67,7 @@ describe('CHANGE_EMAIL → VERIFY_EMAIL_UPDATE → EMAIL_CHANGE_SUCCESS', () => 
 
   it('keeps the dialog open with the reason, said once under the field, when the address is taken', async () => {
     routeFetch({
+      ...emptyMyAccountLists,
       'GET /api/customer/current-session': session,
       'POST /api/customer/email-change-request': () => jsonResponse({ message: ACCOUNT_MESSAGES.emailTaken }, 409),
     });
