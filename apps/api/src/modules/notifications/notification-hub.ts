@@ -27,6 +27,9 @@ interface OpenStream {
   responseClosed: Promise<unknown>;
 }
 
+/** The most notifications read for sending at once: one query's worth of ids. */
+const DELIVERY_BATCH = 500;
+
 /** How long shutdown waits for ended streams to reach their clients. */
 const CLOSE_WAIT_MS = 5_000;
 
@@ -60,6 +63,9 @@ export class NotificationHub {
   private listening: Promise<() => Promise<void>> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private checking = false;
+  /** Notifications announced for users with streams here, not yet read for sending. */
+  private readonly pending: number[] = [];
+  private delivering = false;
 
   constructor(private readonly options: NotificationHubOptions) {}
 
@@ -120,7 +126,7 @@ export class NotificationHub {
   private async listen(): Promise<() => Promise<void>> {
     const { database } = this.options;
     const results = await Promise.allSettled([
-      database.listen(NOTIFICATIONS_CHANNEL, (payload) => void this.deliver(payload)),
+      database.listen(NOTIFICATIONS_CHANNEL, (payload) => this.queue(payload)),
       database.listen(SESSIONS_REVOKED_CHANNEL, (payload) => this.revoked(payload)),
       database.listen(MEMBERSHIPS_ENDED_CHANNEL, (payload) => this.membershipEnded(payload)),
     ]);
@@ -211,19 +217,42 @@ export class NotificationHub {
     }
   }
 
-  private async deliver(payload: string): Promise<void> {
+  /**
+   * A notification was written in some process (`{userId}:{id}`): if its user has streams open
+   * here, it joins the next batch. One commit can announce hundreds (an event telling a whole
+   * team, a burst of reviews); reading each with queries of its own kept the last of them
+   * waiting seconds behind the pool (decision 040).
+   */
+  private queue(payload: string): void {
     const [userId, id] = payload.split(':').map(Number);
-    const open = this.streams.get(userId!);
-    if (!open || open.length === 0) return;
+    if (!this.streams.has(userId!)) return;
+    this.pending.push(id!);
+    if (!this.delivering) void this.deliver();
+  }
+
+  /**
+   * Sends what is pending, in batches read with two queries each. A batch starts as soon as the
+   * one before has been sent, so a lone notification waits for nothing, and whatever arrives
+   * meanwhile goes in the next.
+   */
+  private async deliver(): Promise<void> {
+    this.delivering = true;
     try {
-      const found = await this.options.notifications.forStream(id!);
-      if (!found) return;
-      const data = JSON.stringify({ notification: found.notification, unread_count: found.unread });
-      for (const entry of this.streams.get(userId!) ?? []) {
-        entry.stream.write(`event: notification\nid: ${id}\ndata: ${data}\n\n`);
+      while (this.pending.length > 0) {
+        const ids = this.pending.splice(0, DELIVERY_BATCH);
+        try {
+          for (const { userId, notification, unread } of await this.options.notifications.forStreams(ids)) {
+            const data = JSON.stringify({ notification, unread_count: unread });
+            for (const entry of this.streams.get(userId) ?? []) {
+              entry.stream.write(`event: notification\nid: ${notification.id}\ndata: ${data}\n\n`);
+            }
+          }
+        } catch (error) {
+          this.options.log.error({ err: error }, 'notifications could not be sent to open streams');
+        }
       }
-    } catch (error) {
-      this.options.log.error({ err: error }, 'notification could not be sent to open streams');
+    } finally {
+      this.delivering = false;
     }
   }
 }

@@ -101,9 +101,10 @@ export class NotificationRepository {
     });
   }
 
-  async find(id: number): Promise<NotificationView | undefined> {
-    const [row] = await this.selectViews().where(eq(notifications.id, id)).limit(1);
-    return row as NotificationView | undefined;
+  /** Those of the notifications in `ids` that still exist, in no particular order. */
+  async findMany(ids: readonly number[]): Promise<NotificationView[]> {
+    if (ids.length === 0) return [];
+    return (await this.selectViews().where(inArray(notifications.id, [...ids]))) as NotificationView[];
   }
 
   async unreadCount(userId: number): Promise<number> {
@@ -112,6 +113,17 @@ export class NotificationRepository {
       .from(notifications)
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
     return row!.unread;
+  }
+
+  /** Each user's unread count, in one query; a user with none is absent from the map. */
+  async unreadCounts(userIds: readonly number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: notifications.userId, unread: count() })
+      .from(notifications)
+      .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
+      .groupBy(notifications.userId);
+    return new Map(rows.map((row) => [row.userId, row.unread]));
   }
 
   /** Marks the user's notifications read: those in `ids` (others' ids are ignored), or all. */

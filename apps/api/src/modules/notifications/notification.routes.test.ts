@@ -6,6 +6,7 @@ import * as schema from '../../db/schema';
 import { SessionRepository } from '../auth';
 import { EventRepository } from '../events';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from './notification-hub';
+import { NotificationRepository } from './notification.repository';
 import { wizardOf } from '../../../test/campaigns';
 import {
   bearer,
@@ -189,6 +190,28 @@ describe('notifications', () => {
       } finally {
         await second.close();
       }
+    });
+
+    it('delivers every notification of one commit, in order, each with the unread count when sent', async () => {
+      const user = await t.createUser();
+      const stream = await openStream(await t.login(user.email));
+      const entries = ['First', 'Second', 'Third'].map((message) => ({
+        userId: user.id,
+        message,
+        eventType: 'system' as const,
+        senderId: null,
+        campaignId: null,
+      }));
+      // One transaction announces them all at its commit, as an event telling many people does.
+      await t.database.db.transaction((tx) => new NotificationRepository(tx).create(entries, new Date()));
+
+      const events = () => [...stream.text.matchAll(/^data: (.*)$/gm)].map((match) => JSON.parse(match[1]!));
+      expect(await readUntil(stream, () => events().length === 3)).toBe('matched');
+      expect(events().map((event) => event.notification.message)).toEqual(['First', 'Second', 'Third']);
+      const ids = [...stream.text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(events().map((event) => event.unread_count)).toEqual([3, 3, 3]);
+      await stream.reader.cancel();
     });
 
     it('ends at once when the session is banned', async () => {

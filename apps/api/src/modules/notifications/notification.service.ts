@@ -30,16 +30,21 @@ export class NotificationService {
     return repos.notifications.unreadCount(principal.userId);
   }
 
-  /** The notification and its user's unread count, for an open stream; undefined once it is gone. */
-  async forStream(id: number): Promise<{ userId: number; notification: Notification; unread: number } | undefined> {
+  /**
+   * The notifications of `ids` that still exist, each with its user's unread count, for open
+   * streams: two queries however many there are, since one commit may announce hundreds.
+   */
+  async forStreams(ids: readonly number[]): Promise<{ userId: number; notification: Notification; unread: number }[]> {
     const { repos } = this.options.data;
-    const view = await repos.notifications.find(id);
-    if (!view) return undefined;
-    return {
-      userId: view.userId,
-      notification: this.toAnswer(view),
-      unread: await repos.notifications.unreadCount(view.userId),
-    };
+    const views = await repos.notifications.findMany(ids);
+    const unread = await repos.notifications.unreadCounts([...new Set(views.map((view) => view.userId))]);
+    return views
+      .sort((a, b) => a.id - b.id)
+      .map((view) => ({
+        userId: view.userId,
+        notification: this.toAnswer(view),
+        unread: unread.get(view.userId) ?? 0,
+      }));
   }
 
   toAnswer(view: NotificationView): Notification {
