@@ -24,7 +24,7 @@ import puppeteer from 'puppeteer-core';
 import { startBuiltServer } from './lib/built-server.mjs';
 import { measure } from './lighthouse/measure.mjs';
 import { choosePages, pagesOf, signInThroughTheForm, warmUp } from './lighthouse/pages.mjs';
-import { printMisses, printTable, summarise } from './lighthouse/report.mjs';
+import { cells, printMisses, printTable, summarise } from './lighthouse/report.mjs';
 import { createCustomer, seed } from './lighthouse/seed.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
@@ -95,7 +95,8 @@ async function measurePages(browser, pages) {
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
       runs.push(await measure(browser, target, run, { origin, reportDir }));
-      process.stderr.write(`${target.key}: run ${run} of ${RUNS} done (load ${os.loadavg()[0].toFixed(2)})\n`);
+      // Each run as it ends, so a long measurement shows its progress (and what it had if stopped).
+      process.stderr.write(`${target.key} run ${run} of ${RUNS}: ${cells(runs.at(-1)).join(', ')}\n`);
     }
     rows.push(summarise(target, runs));
   }

@@ -53,7 +53,8 @@ export function summarise(target, runs) {
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const fixed = (value, digits) => (Number.isNaN(value) ? '?' : value.toFixed(digits));
 
-function cells(row) {
+/** A run's or a page's figures, in the table's order. */
+export function cells(row) {
   return [
     row.performance,
     row.accessibility,
