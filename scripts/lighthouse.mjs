@@ -13,7 +13,7 @@
 // printed beside the figures, so a reader can tell a slow page from a busy machine.
 //
 // Set WEB_DIST_DIR to measure another build of the front end, LIGHTHOUSE_REPORT_DIR to keep each
-// run's full report (JSON, for Lighthouse's viewer), LIGHTHOUSE_PAGE to a comma list of page keys
+// run's full report (JSON, for Lighthouse's viewer) and trace, LIGHTHOUSE_PAGE to a comma list of page keys
 // (login, dashboard, campaigns, new-campaign, analytics, balance, admin-campaigns,
 // admin-view-campaign, admin-users) and LIGHTHOUSE_RUNS to another number of runs.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -52,6 +52,9 @@ async function measureOnce(browser, target, run, { origin, reportDir }) {
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
       writeFileSync(path.join(reportDir, `${target.key}-${run}.json`), result.report);
+      // The trace too: Lighthouse 12.2's layout-shift and LCP-element audits fail on this
+      // Chromium (its RootCauses gatherer), so the shifted and largest elements are read from it.
+      writeFileSync(path.join(reportDir, `${target.key}-${run}.trace.json`), JSON.stringify(artifacts.Trace));
     }
     if (lhr.runtimeError) throw new Error(`${target.key}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
