@@ -2,6 +2,7 @@ import { notificationStreamEventSchema, type Notification } from '@portal/contra
 import { useQueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { useEffect, useRef } from 'react';
+import { afterPageLoad } from '@/lib/after-load';
 import { API_BASE, forgetChosenAdvertiser, lostAccount, signedInHeaders } from '@/lib/api-client';
 import { advertiserStore, useChosenAdvertiser } from '@/stores/advertiser-store';
 import { endSession } from '@/lib/end-session';
@@ -19,6 +20,8 @@ const DEFAULT_RETRY_MS = 5_000;
  * count, reloads the lists that show notifications, is announced in a toast and handed to
  * `onNotification` (the layout reloads what the news changed). A dropped
  * stream is opened again; a refused one means the session ended, and the page signs out.
+ * The stream opens once the page has loaded: it never ends, so opened during the load it
+ * would keep the page from ever going network-quiet and compete with the page's own requests.
  */
 export function useNotificationStream(enabled: boolean, onNotification?: (notification: Notification) => void) {
   const queryClient = useQueryClient();
@@ -81,8 +84,9 @@ export function useNotificationStream(enabled: boolean, onNotification?: (notifi
       if (!stop.signal.aborted) timer = setTimeout(() => void connect(), retryMs);
     }
 
-    void connect();
+    const cancelOpening = afterPageLoad(() => void connect());
     return () => {
+      cancelOpening();
       stop.abort();
       clearTimeout(timer);
     };
