@@ -105,7 +105,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                     // the page's code is still on its way.
                     lazy: {
                       loader: async () =>
-                        (await import('./routes/dashboard-loader')).customerDashboardLoader(queryClient),
+                        (await import('./routes/data-before-drawing')).customerDashboardLoader(queryClient),
                       Component: async () => (await import('./routes/dashboard-page')).DashboardPage,
                     },
                   },
@@ -130,7 +130,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   {
                     path: paths.balance,
                     handle: can('billing.manage'),
-                    lazy: lazyComponent(() => import('./routes/balance-page'), 'BalancePage'),
+                    // As the dashboard: its data is asked for while the page's code is on its way.
+                    lazy: {
+                      loader: async () => (await import('./routes/data-before-drawing')).balanceLoader(queryClient),
+                      Component: async () => (await import('./routes/balance-page')).BalancePage,
+                    },
                   },
                   {
                     path: paths.checkout.pattern,

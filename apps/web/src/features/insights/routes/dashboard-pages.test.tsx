@@ -11,7 +11,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_WAIT_MS } from '@/app/routes/dashboard-loader';
+import { FIRST_DRAW_WAIT_MS } from '@/app/routes/data-before-drawing';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -348,7 +348,7 @@ describe('/dashboard', () => {
     const region = await screen.findByRole('region', { name: 'Figures of your campaigns' }, { timeout: 10_000 });
     // …and without the loader's wait for them: told by what it did, not by the clock, which a
     // busy machine slows.
-    expect(timers.mock.calls.filter(([, ms]) => ms === DASHBOARD_WAIT_MS)).toEqual([]);
+    expect(timers.mock.calls.filter(([, ms]) => ms === FIRST_DRAW_WAIT_MS)).toEqual([]);
     timers.mockRestore();
     expect(card(region, 'Amount Spent')).toHaveTextContent('$120.00');
     answer();

@@ -8,7 +8,7 @@ function getBalance(signal?: AbortSignal) {
   return callApi(paymentEndpoints.getBalance, { signal });
 }
 
-const balanceQueryOptions = () =>
+export const balanceQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.balance(),
     queryFn: async ({ signal }) => (await getBalance(signal)).data,

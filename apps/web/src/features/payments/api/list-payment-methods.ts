@@ -8,7 +8,7 @@ function listPaymentMethods(signal?: AbortSignal) {
   return callApi(paymentEndpoints.listPaymentMethods, { signal });
 }
 
-const paymentMethodsQueryOptions = () =>
+export const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.cards(),
     queryFn: async ({ signal }) => (await listPaymentMethods(signal)).data,
