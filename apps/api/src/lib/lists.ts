@@ -73,7 +73,7 @@ const cursorOf = (scope: string, direction: Keyset['direction'], row: Positioned
 const CURSOR = /^(after|before)\.(\d{1,16})\.(\d{1,10})\.([\w-]{12})$/;
 
 /** The keyset of `cursor` in the list `scope`, or a 422 (as any query that does not validate) if it is not one that list gave. */
-export function keysetOf(cursor: string | undefined, scope: string): Keyset | undefined {
+function keysetOf(cursor: string | undefined, scope: string): Keyset | undefined {
   if (cursor === undefined) return undefined;
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
   if (!match || match[4] !== scopeTag(scope) || Number(match[3]) > 2 ** 31 - 1)
@@ -147,7 +147,9 @@ export async function fetchKeysetPage<Row>(
       // Said only when false: an answer counted exactly stays as it was before cursors.
       ...(exact ? {} : { total_exact: false }),
       ...(hasNext && last ? { next_cursor: cursorOf(scope, 'after', at(last)) } : {}),
-      ...(query.page > 1 && first ? { prev_cursor: cursorOf(scope, 'before', at(first)) } : {}),
+      // Only on a page reached by a cursor: one reached by its number is within the counted rows,
+      // where the page before costs little by number too.
+      ...(keyset && query.page > 1 && first ? { prev_cursor: cursorOf(scope, 'before', at(first)) } : {}),
     },
   };
 }

@@ -58,7 +58,10 @@ export const paginationSchema = z
      * `last_page` is one past the current page while there are more.
      */
     total_exact: z.boolean().optional(),
-    /** The cursor of the page after this one (absent on the last page) and before it (absent on the first). */
+    /**
+     * The cursor of the page after this one (absent on the last page), and of the page before it
+     * (only on a page asked with a cursor, past the first).
+     */
     next_cursor: z.string().optional(),
     prev_cursor: z.string().optional(),
   })
