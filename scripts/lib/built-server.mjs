@@ -18,11 +18,11 @@ export async function waitForHealth(origin) {
 /**
  * Starts the built server with `env` (its whole environment) and returns its pid, `ready` (which
  * resolves, once /api/health answers at `origin`, with the milliseconds since the start) and
- * `stop()`. The server's own output goes nowhere but its errors, which go to ours.
+ * `stop()`. `entry` is another build's server (a copy kept to measure the code before a change). The server's own output goes nowhere but its errors, which go to ours.
  */
-export function startBuiltServer({ env, origin }) {
+export function startBuiltServer({ env, origin, entry = 'apps/api/dist/server.js' }) {
   const startedAt = Date.now();
-  const server = spawn(process.execPath, ['apps/api/dist/server.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   return {
     pid: server.pid,

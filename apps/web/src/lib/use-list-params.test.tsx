@@ -43,6 +43,23 @@ describe('useListParams', () => {
     expect(location()).toBe('?tab=declined');
   });
 
+  it('steps to the page beside the one shown with its cursor, and drops the cursor on any other change', () => {
+    const { hook, location } = renderAt('/list?page=4');
+    const shown = { current_page: 4, next_cursor: 'next-of-4', prev_cursor: 'prev-of-4' };
+    act(() => hook.current.setPage(5, shown));
+    expect(location()).toBe('?page=5&cursor=next-of-4');
+    expect(hook.current).toMatchObject({ page: 5, cursor: 'next-of-4' });
+    act(() => hook.current.setPage(3, shown));
+    expect(location()).toBe('?page=3&cursor=prev-of-4');
+    // A jump goes by the number alone, as does a step with no page shown.
+    act(() => hook.current.setPage(9, shown));
+    expect(location()).toBe('?page=9');
+    act(() => hook.current.setPage(5, shown));
+    act(() => hook.current.setSearch('shoes'));
+    expect(location()).toBe('?search=shoes');
+    expect(hook.current.cursor).toBeUndefined();
+  });
+
   it('replaces the history entry instead of adding one per change', () => {
     const { hook, router } = renderAt('/list');
     act(() => hook.current.setSearch('a'));

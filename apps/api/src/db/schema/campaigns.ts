@@ -124,6 +124,9 @@ export const campaigns = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The review queue's search on customers' names: the campaigns of the owners whose names
+    // match, in one tab, counted without reading the whole tab (decision 038).
+    index('campaigns_owner_review_idx').on(table.userId, table.approvalStatus),
     // An account's analytics page: approved campaigns, archived ones included (docs/product/insights.md).
     index('campaigns_advertiser_analytics_idx')
       .on(table.advertiserId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())

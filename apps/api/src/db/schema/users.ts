@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { SIGNUP_STEP } from '@portal/contract';
+
+/**
+ * A user's name as the administrators' search reads it ("first last"); the trigram index on
+ * this very expression serves ILIKE '%term%' on it (decision 038).
+ */
+export const fullNameOf = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql`(coalesce(${table.firstName}, '') || ' ' || coalesce(${table.lastName}, ''))`;
 
 export const users = pgTable(
   'users',
@@ -24,7 +42,10 @@ export const users = pgTable(
       .defaultNow()
       .$onUpdate(() => sql`now()`),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_full_name_trgm_idx').using('gin', sql`${fullNameOf(table)} gin_trgm_ops`),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   PACING_WINDOW_DAYS,
@@ -7,8 +7,25 @@ import {
   type Paginated,
   type ReviewListingType,
 } from '@portal/contract';
-import { advertisers, campaigns, campaignStatistics, payments, users, type CampaignRow } from '../../db/schema';
-import { containsPattern, fetchPage, type WithTotal } from '../../lib/lists';
+import {
+  advertisers,
+  campaigns,
+  campaignStatistics,
+  fullNameOf,
+  payments,
+  users,
+  type CampaignRow,
+} from '../../db/schema';
+import {
+  cappedCount,
+  containsPattern,
+  COUNT_LIMIT,
+  fetchKeysetPage,
+  keysetWhere,
+  positionOf,
+  type Keyset,
+  type WithTotal,
+} from '../../lib/lists';
 import { CampaignViewQueries, currentEntry, NEWEST_FIRST, type CampaignView } from './campaign-views';
 
 /** Which campaigns the analytics pages show (docs/product/insights.md, Analytics pages). */
@@ -62,6 +79,9 @@ const pacingColumns = {
     where ${payments.campaignId} = ${campaigns.id})`.mapWith(Number),
 };
 
+/** A page's row: its campaign, the capped total, and its place in the order (for cursors). */
+type Positioned<Row> = WithTotal<Row & { position: string }>;
+
 /** Which campaigns each review tab shows: drafts never; a pending one withdrawn (archived) no more. */
 const reviewTabs: Record<ReviewListingType, SQL> = {
   pending: and(eq(campaigns.approvalStatus, 'pending'), isNull(campaigns.archivedAt))!,
@@ -73,96 +93,140 @@ const reviewTabs: Record<ReviewListingType, SQL> = {
 export class CampaignListQueries extends CampaignViewQueries {
   /**
    * One page of a customer's tab, newest first, optionally only names containing `search`.
-   * The index on (user, tab, created, id) serves the order; the trigram index the search.
-   * The page's ids are found first, from the index alone, and only those ten rows are read
-   * and joined: a late page then skips index entries rather than whole rows (a page deep in
-   * 20,000 campaigns costs 2 ms instead of 12 on PostgreSQL). The statements are prepared:
-   * PostgreSQL plans them once per connection, which was most of a list's database time.
+   * The index on (account, tab, created, id) serves the order; the trigram index the search.
+   * The page's ids are found first, from the index alone, and only those rows are read and
+   * joined; a page asked with a cursor starts at its row in that index (keyset, decision 038),
+   * so a deep page costs what the first does. The statements are prepared: PostgreSQL plans
+   * them once per connection, which was most of a list's database time.
    */
   async listForCustomer(
     advertiserId: number,
     tab: CustomerListTab,
     query: ListQuery,
   ): Promise<Paginated<CampaignView>> {
-    const statements = this.customerListStatements(query.search !== '');
+    const scope = `customer:${advertiserId}:${tab}:${query.search}`;
     const values = { advertiserId, tab, pattern: containsPattern(query.search) };
-    return fetchPage(query, {
-      rows: (window) => statements.page.execute({ ...values, ...window }) as Promise<WithTotal<CampaignView>[]>,
-      count: async () => (await statements.count.execute(values))[0]!.total,
+    return fetchKeysetPage<CampaignView>(query, scope, {
+      rows: ({ keyset, ...window }) => {
+        const statement = this.customerListStatement(query.search !== '', keyset?.direction).page;
+        const at = keyset ? { micros: keyset.micros, cursorId: keyset.id } : {};
+        return statement.execute({ ...values, ...window, ...at }) as Promise<Positioned<CampaignView>[]>;
+      },
+      count: async () =>
+        (await this.customerListStatement(query.search !== '', undefined).count.execute(values))[0]!.total,
+      idOf: (view) => view.campaign.id,
     });
   }
 
-  private customerLists?: Record<'plain' | 'search', ReturnType<CampaignListQueries['prepareCustomerList']>>;
+  private customerLists = new Map<string, ReturnType<CampaignListQueries['prepareCustomerList']>>();
 
-  private customerListStatements(withSearch: boolean) {
-    this.customerLists ??= { plain: this.prepareCustomerList(false), search: this.prepareCustomerList(true) };
-    return withSearch ? this.customerLists.search : this.customerLists.plain;
+  private customerListStatement(withSearch: boolean, direction: Keyset['direction'] | undefined) {
+    const key = `${withSearch ? 'search' : 'plain'}_${direction ?? 'offset'}`;
+    let statements = this.customerLists.get(key);
+    if (!statements) this.customerLists.set(key, (statements = this.prepareCustomerList(key, withSearch, direction)));
+    return statements;
   }
 
-  /** The page (each row with the total) and the count alone, for `listForCustomer`. */
-  private prepareCustomerList(withSearch: boolean) {
+  /** The page (each row with the capped total) and the capped count alone, for `listForCustomer`. */
+  private prepareCustomerList(key: string, withSearch: boolean, direction: Keyset['direction'] | undefined) {
     const where = and(
       eq(campaigns.advertiserId, sql.placeholder('advertiserId')),
       eq(campaigns.listTab, sql.placeholder('tab')),
       withSearch ? ilike(campaigns.name, sql.placeholder('pattern')) : undefined,
     );
-    const order = NEWEST_FIRST;
-    const name = withSearch ? 'campaigns_customer_list_search' : 'campaigns_customer_list';
-    const total = this.db.select({ total: count() }).from(campaigns).where(where);
+    const keyset = keysetWhere(direction, campaigns, {
+      micros: sql.placeholder('micros'),
+      id: sql.placeholder('cursorId'),
+    });
+    const name = `campaigns_customer_list_${key}`;
+    const total = cappedCount(
+      this.db
+        .select({ one: sql`1` })
+        .from(campaigns)
+        .where(where)
+        .limit(COUNT_LIMIT),
+    );
     const pageIds = this.db
       .select({ id: campaigns.id })
       .from(campaigns)
-      .where(where)
-      .orderBy(...order)
+      .where(and(where, keyset.where))
+      .orderBy(...keyset.order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     return {
-      page: this.selectViews({ total: sql<number>`(${total})`.mapWith(Number) })
+      page: this.selectViews({ total, position: positionOf(campaigns.createdAt) })
         .where(inArray(campaigns.id, pageIds))
-        .orderBy(...order)
+        .orderBy(...NEWEST_FIRST)
         .prepare(name),
-      count: total.prepare(`${name}_count`),
+      count: this.db
+        .select({ total })
+        .from(sql`(select 1) as one`)
+        .prepare(`${name}_count`),
     };
   }
 
   /**
    * One page of an administrators' review tab, newest first (docs/product/review.md, Review
-   * queue); `search` matches part of the campaign name or of the customer's name.
+   * queue); `search` matches part of the campaign name or of the customer's name. The page walks
+   * the tab's index newest first, keeping the matches; the count asks each side of the search
+   * from its own index (the name's trigrams; the owners whose names match, by migration 0031's
+   * trigram index on users, then their campaigns by owner), at most `COUNT_LIMIT` rows each.
    */
   async listForReview(listingType: ReviewListingType, query: ListQuery): Promise<Paginated<CampaignView>> {
-    const pattern = query.search === '' ? undefined : containsPattern(query.search);
-    const where = and(
-      reviewTabs[listingType],
-      pattern === undefined
-        ? undefined
-        : or(
-            ilike(campaigns.name, pattern),
-            ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
-          ),
-    );
-    // The search reads the owner's name, so the count joins the owner too.
-    return this.newestFirstPage(query, where, { countWithOwner: true });
+    const scope = `review:${listingType}:${query.search}`;
+    if (query.search === '') return this.newestFirstPage(query, scope, reviewTabs[listingType]);
+    const pattern = containsPattern(query.search);
+    const owners = sql`array(${this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(ilike(fullNameOf(users), pattern))})`;
+    const byName = and(reviewTabs[listingType], ilike(campaigns.name, pattern));
+    const byOwner = and(reviewTabs[listingType], sql`${campaigns.userId} = any(${owners})`);
+    const side = (where: SQL | undefined) =>
+      this.db.select({ id: campaigns.id }).from(campaigns).where(where).limit(COUNT_LIMIT);
+    const total = cappedCount(sql`(${side(byName)}) union (${side(byOwner)})`);
+    return this.newestFirstPage(query, scope, or(byName, byOwner), total);
   }
 
   /** One page of an analytics page's campaigns, newest first, each with its current figures. */
   async listForAnalytics(scope: AnalyticsScope, query: ListQuery): Promise<Paginated<CampaignView>> {
     const where = analyticsOf(scope, query.search);
-    return this.newestFirstPage(query, where, { countWithOwner: false });
+    const owner = scope === 'all' ? 'all' : scope.advertiserId;
+    return this.newestFirstPage(query, `analytics:${owner}:${query.search}`, where);
   }
 
-  /** A page of the campaigns `where` selects, newest first, with their count beside each row. */
-  private newestFirstPage(query: ListQuery, where: SQL | undefined, { countWithOwner }: { countWithOwner: boolean }) {
-    let counted = this.db.select({ total: count() }).from(campaigns).$dynamic();
-    if (countWithOwner) counted = counted.innerJoin(users, eq(users.id, campaigns.userId));
-    const total = counted.where(where);
-    return fetchPage<CampaignView>(query, {
-      rows: ({ limit, offset }) =>
-        this.selectViews({ total: sql<number>`(${total})`.mapWith(Number) })
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
+  /**
+   * A keyset page of the campaigns `where` selects, newest first, with their capped count
+   * beside each row: the page's ids first, then only those rows read and joined.
+   */
+  private newestFirstPage(
+    query: ListQuery,
+    scope: string,
+    where: SQL | undefined,
+    total = cappedCount(
+      this.db
+        .select({ one: sql`1` })
+        .from(campaigns)
+        .where(where)
+        .limit(COUNT_LIMIT),
+    ),
+  ) {
+    return fetchKeysetPage<CampaignView>(query, scope, {
+      rows: ({ limit, offset, keyset }) => {
+        const after = keysetWhere(keyset?.direction, campaigns, { micros: keyset?.micros, id: keyset?.id });
+        const pageIds = this.db
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(and(where, after.where))
+          .orderBy(...after.order)
           .limit(limit)
-          .offset(offset) as Promise<WithTotal<CampaignView>[]>,
-      count: async () => (await total)[0]!.total,
+          .offset(offset);
+        return this.selectViews({ total, position: positionOf(campaigns.createdAt) })
+          .where(inArray(campaigns.id, pageIds))
+          .orderBy(...NEWEST_FIRST) as Promise<Positioned<CampaignView>[]>;
+      },
+      count: async () => (await this.db.select({ total }).from(sql`(select 1) as one`))[0]!.total,
+      idOf: (view) => view.campaign.id,
     });
   }
 

@@ -36,8 +36,10 @@ const TABS = [
 }[];
 
 function ReviewTabPanel({ tab, params }: { tab: (typeof TABS)[number]; params: TabListParams }) {
-  const { page, per_page, search } = params;
-  const list = useCampaignRequests(tab.listingType, { page, per_page, search });
+  const { page, per_page, search, cursor } = params;
+  const list = useCampaignRequests(tab.listingType, { page, per_page, search, cursor });
+  // The answer on screen, whose cursors a step to the page beside it uses (not another tab's, kept while this one loads).
+  const shown = list.isPlaceholderData ? undefined : list.data?.pagination;
   useEffect(() => {
     if (list.error) notifyRequestError(list.error, 'Something went wrong');
   }, [list.error]);
@@ -72,7 +74,12 @@ function ReviewTabPanel({ tab, params }: { tab: (typeof TABS)[number]; params: T
           }}
         />
       )}
-      <ListPagination label={tab.label} page={page} lastPage={lastPage} setPage={params.setPage} />
+      <ListPagination
+        label={tab.label}
+        page={page}
+        lastPage={lastPage}
+        setPage={(next) => params.setPage(next, shown)}
+      />
       <EditMetricsModal
         campaign={metricsOf}
         current={metricsOf?.statistics[0]}

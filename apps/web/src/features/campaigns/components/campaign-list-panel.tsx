@@ -23,6 +23,7 @@ import { ConfirmArchiveDialog } from './confirm-archive-dialog';
 import { EditCampaignModal } from './edit-campaign-modal';
 import { SelectionBar } from './selection-bar';
 import { useCan } from '@/lib/membership';
+import type { ShownPage } from '@/lib/use-list-params';
 
 const UNKNOWN_ERROR = 'Unknown error';
 
@@ -32,7 +33,7 @@ export interface CampaignListPanelProps {
   emptyText: string;
   emptyIcon: ReactNode;
   query: ListQuery;
-  setPage: (page: number) => void;
+  setPage: (page: number, shown?: ShownPage) => void;
   setSearch: (search: string) => void;
 }
 
@@ -72,7 +73,7 @@ function useCampaignPage(tab: CustomerListTab, query: ListQuery, setPage: (page:
     if (beyondLastPage) setPage(lastPage);
   }, [beyondLastPage, lastPage, setPage]);
 
-  return { list, campaigns, loading, lastPage };
+  return { list, campaigns, loading, lastPage, shown: answer?.pagination };
 }
 
 /** The On/Off switch: it moves at once, and `switchValue` holds positions the server has not confirmed yet. */
@@ -167,7 +168,7 @@ export function CampaignListPanel({
   setPage,
   setSearch,
 }: CampaignListPanelProps) {
-  const { list, campaigns, loading, lastPage } = useCampaignPage(tab, query, setPage);
+  const { list, campaigns, loading, lastPage, shown } = useCampaignPage(tab, query, setPage);
   const selection = useSelection(`${query.page}|${query.per_page}|${query.search}`);
   const selected = campaigns.filter((campaign) => selection.ids.has(campaign.id));
   const selectedIds = selected.map((campaign) => campaign.id);
@@ -227,7 +228,7 @@ export function CampaignListPanel({
           restoringId={actions.restoringId}
         />
       )}
-      <ListPagination label={label} page={query.page} lastPage={lastPage} setPage={setPage} />
+      <ListPagination label={label} page={query.page} lastPage={lastPage} setPage={(page) => setPage(page, shown)} />
       <EditCampaignModal campaign={editing} opened={editOpened} onClose={() => setEditOpened(false)} />
       <ConfirmArchiveDialog
         campaigns={actions.confirm.campaigns}

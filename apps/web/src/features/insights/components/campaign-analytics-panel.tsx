@@ -76,8 +76,9 @@ function CompareBar({ scope, compared }: { scope: AnalyticsScope; compared: Retu
  * search. Page and search live in the address.
  */
 export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAnalyticsPanelProps) {
-  const { page, per_page, search, setPage, setSearch } = useListParams();
-  const list = useCampaignAnalytics(scope, { page, per_page, search });
+  const { page, per_page, search, cursor, setPage, setSearch } = useListParams();
+  const list = useCampaignAnalytics(scope, { page, per_page, search, cursor });
+  const shown = list.isPlaceholderData ? undefined : list.data?.pagination;
   const download = useAnalyticsExport(scope);
   const compared = useComparedCampaigns();
   const { range } = useReportRange();
@@ -143,7 +144,7 @@ export function CampaignAnalyticsPanel({ scope, title, onLoadError }: CampaignAn
           </Stack>
         )}
         <CompareBar scope={scope} compared={compared} />
-        <ListPagination label={title} page={page} lastPage={lastPage} setPage={setPage} />
+        <ListPagination label={title} page={page} lastPage={lastPage} setPage={(next) => setPage(next, shown)} />
       </Stack>
     </Panel>
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "users_full_name_trgm_idx" ON "users" USING gin ((coalesce("first_name", '') || ' ' || coalesce("last_name", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "campaigns_owner_review_idx" ON "campaigns" USING btree ("user_id","approval_status");
