@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { cpuDuring, loadRound, measureStart, residentMiB, settledMiB } from './bench/footprint.mjs';
 import { listQuery, SEED, seedStages } from './bench/seed-campaigns.mjs';
-import { startBuiltServer } from './lib/built-server.mjs';
+import { benchServerEnv, startBuiltServer } from './lib/built-server.mjs';
 import { freshBenchDatabase } from './lib/bench-database.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3124);
@@ -41,20 +41,16 @@ const randomAddress = () => {
 };
 
 function startServer(databaseUrl) {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+  const env = benchServerEnv({
+    port,
+    dataDir,
+    databaseUrl,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
     // The per-address login limit (50 a minute) would answer most requests with 429, so the
     // benchmark sends each from its own address through a trusted X-Forwarded-For.
     TRUST_PROXY: 'true',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  });
   return startBuiltServer({ env, origin });
 }
 

@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { residentMiB } from './footprint.mjs';
-import { startBuiltServer } from '../lib/built-server.mjs';
+import { benchServerEnv, startBuiltServer } from '../lib/built-server.mjs';
 import { freshBenchDatabase } from '../lib/bench-database.mjs';
 
 const ROWS = Number(process.env.EXPORT_ROWS ?? 1_000_000);
@@ -79,17 +79,7 @@ async function seed(kind, databaseUrl) {
 }
 
 function startServer(databaseUrl) {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const env = benchServerEnv({ port, dataDir, databaseUrl, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
   return startBuiltServer({ env, origin });
 }
 

@@ -33,3 +33,15 @@ export function startBuiltServer({ env, origin, entry = 'apps/api/dist/server.js
     },
   };
 }
+
+/**
+ * The environment a measuring script starts the server with: ours, on `port` and `dataDir`,
+ * logging only warnings, on PostgreSQL when `databaseUrl` is given and on the embedded database
+ * otherwise, with `extra` on top.
+ */
+export function benchServerEnv({ port, dataDir, databaseUrl, ...extra }) {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
