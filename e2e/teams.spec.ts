@@ -31,6 +31,9 @@ test.describe('teams', () => {
     page,
     request,
   }) => {
+    // Three people in three browsers, each page checked by axe in both themes: about a minute
+    // on a quiet machine, so the default minute is too close.
+    test.setTimeout(120_000);
     const owner = await newCustomerThroughApi(request, 'owner', 'Owner-pass-42');
     const managerEmail = freshEmail('manager');
     const viewerEmail = freshEmail('viewer');
@@ -50,8 +53,9 @@ test.describe('teams', () => {
       await page.getByRole('button', { name: 'Send invitation' }).click();
       await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(email);
     }
-    await checkPage(page);
+    // The toasts first: on a busy machine they close while the page's own checks run.
     await checkToasts(page);
+    await checkPage(page);
 
     const manager = await joinFromInvitation(browser, await invitationPath(request, managerEmail), 'Max', password);
     // The manager makes a campaign (through the wizard's calls, which the campaigns tests drive by hand).
