@@ -7,7 +7,6 @@ test.describe('API tokens', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomerThroughApi(request, 'apitoken', 'Tokens-pass-1');
     await logIn(page, customer);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -19,7 +19,7 @@ test.describe('the new-campaign wizard', () => {
     request,
   }) => {
     // The whole life of a campaign (wizard, reload, edit, duplicate, archive, restore) with an
-    // accessibility check at each stop: longer than one page's default minute.
+    // accessibility check at each stop: longer than the default two minutes in CI.
     test.setTimeout(180_000);
     await newCustomer(page, request);
     await page.goto('/campaigns/new');

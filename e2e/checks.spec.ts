@@ -21,7 +21,6 @@ test.describe('the checks before review', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     await logIn(page, await newCustomerThroughApi(request, 'checks', PASSWORD));
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/campaigns/new');

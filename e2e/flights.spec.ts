@@ -206,7 +206,6 @@ test.describe('flight dates, alerts and reports over dates', () => {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomerThroughApi(request, 'credit', 'Credit-pass-1');
     const token = await tokenOf(request, customer);
     const stamp = Date.now();
@@ -246,7 +245,6 @@ test.describe('flight dates, alerts and reports over dates', () => {
   });
 
   test('two campaigns chosen on the analytics list are compared side by side', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomerThroughApi(request, 'compare', 'Compare-pass-1');
     const token = await tokenOf(request, customer);
     const stamp = Date.now();

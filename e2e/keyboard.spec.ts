@@ -320,7 +320,6 @@ test.describe('keyboard only', () => {
   });
 
   test('a customer adds a card, then pays on the checkout page', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomer(request, 'keyboard-pay');
     const { name } = await approvedCampaign(request, customer);
     await logInByKeyboard(page, customer);

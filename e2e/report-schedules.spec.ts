@@ -4,7 +4,6 @@ import { checkPage, expect, logIn, test } from './support/fixtures';
 
 test.describe('scheduled reports', () => {
   test('a customer adds a weekly report on My account, makes it monthly and deletes it', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomerThroughApi(request, 'schedule', 'Reports-pass-1');
     await logIn(page, customer);
     await expect(page).toHaveURL(/\/dashboard$/);

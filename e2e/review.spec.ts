@@ -76,14 +76,15 @@ test.describe('review, notifications and bans', () => {
     await checkPage(adminPage);
     await dialog.getByRole('button', { name: 'Decline' }).click();
     await expect(adminPage.getByText('Campaign declined successfully')).toBeVisible();
+    // The customer's open page hears of it without a reload: a toast and the unread count. The
+    // toast closes itself after five seconds, so it is looked for before anything slow (the
+    // accessibility check of the administrator's toasts) runs.
+    await expect(customerPage.getByText(`Your campaign "${name}" was declined.`)).toBeVisible({ timeout: 15_000 });
     await checkToasts(adminPage);
     await expect(adminPage.getByText('Declined by')).toBeVisible();
     await expect(
       adminPage.getByText('Reason: Image too small or wrong ratio. The image is too dark to read'),
     ).toBeVisible();
-
-    // The customer's open page hears of it without a reload: a toast and the unread count.
-    await expect(customerPage.getByText(`Your campaign "${name}" was declined.`)).toBeVisible({ timeout: 15_000 });
     const notificationsLink = await menuLink(customerPage, /^Notifications/);
     await expect(notificationsLink).toHaveAccessibleName('Notifications 1 unread');
     await expect(dataRows(customerPending, /The image is too dark to read/)).toBeVisible();

@@ -80,7 +80,6 @@ test.describe('shared links', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(120_000);
     const customer = await newCustomerThroughApi(request, 'previewer', 'Sharing-pass-1');
     const name = `Spring shoes ${Date.now()}`;
     await createCampaignThroughApi(request, await tokenOf(request, customer), name);

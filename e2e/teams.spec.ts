@@ -31,9 +31,6 @@ test.describe('teams', () => {
     page,
     request,
   }) => {
-    // Three people in three browsers, each page checked by axe in both themes: about a minute
-    // on a quiet machine, so the default minute is too close.
-    test.setTimeout(120_000);
     const owner = await newCustomerThroughApi(request, 'owner', 'Owner-pass-42');
     const managerEmail = freshEmail('manager');
     const viewerEmail = freshEmail('viewer');
