@@ -103,6 +103,28 @@ export function keysetWhere(
     : { where: sql`(${createdAt}, ${id}) > ${row}`, order: stableOrder(createdAt, id, 'asc') };
 }
 
+/**
+ * Every row of a list newest first, `batchSize` a round trip, for a file that never holds them
+ * all: `read` selects the rows past `keyset` in its order, with `positionOf` the order's column
+ * as `position`, and each batch starts after the last row of the one before at that exact
+ * (microsecond) position, so rows made in the same millisecond are neither skipped nor repeated.
+ */
+export async function* keysetBatches<Row>(
+  columns: { createdAt: AnyColumn; id: AnyColumn },
+  batchSize: number,
+  read: (keyset: ReturnType<typeof keysetWhere>) => Promise<(Row & { position: string })[]>,
+  idOf: (row: Row) => number,
+): AsyncGenerator<Row[]> {
+  let at: { micros: string; id: number } | undefined;
+  for (;;) {
+    const rows = await read(keysetWhere(at && 'after', columns, at ?? { micros: undefined, id: undefined }));
+    if (rows.length > 0) yield rows.map(({ position: _position, ...row }) => row as unknown as Row);
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    at = { micros: last.position, id: idOf(last) };
+  }
+}
+
 /** `SELECT count(*)` of at most `LIST_LIMITS.maxCounted` + 1 rows of `rows` (a `SELECT 1 … LIMIT`). */
 export const cappedCount = (rows: SQL | { getSQL(): SQL }) =>
   sql<number>`(select count(*) from (${rows}) as counted)`.mapWith(Number);

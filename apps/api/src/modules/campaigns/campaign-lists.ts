@@ -21,6 +21,7 @@ import {
   containsPattern,
   COUNT_LIMIT,
   fetchKeysetPage,
+  keysetBatches,
   keysetWhere,
   positionOf,
   type Keyset,
@@ -294,21 +295,16 @@ export class CampaignListQueries extends CampaignViewQueries {
    * The analytics page's campaigns from the newest on, `batchSize` at a time, for an export that
    * never holds them all: each batch starts after the last row of the one before (keyset).
    */
-  async *analyticsBatches(scope: AnalyticsScope, search: string, batchSize: number): AsyncGenerator<CampaignView[]> {
-    let after: CampaignRow | undefined;
-    for (;;) {
-      const batch = (await this.selectViews()
-        .where(
-          and(
-            analyticsOf(scope, search),
-            after && sql`(${campaigns.createdAt}, ${campaigns.id}) < (${after.createdAt}, ${after.id})`,
-          ),
-        )
-        .orderBy(...NEWEST_FIRST)
-        .limit(batchSize)) as CampaignView[];
-      if (batch.length > 0) yield batch;
-      if (batch.length < batchSize) return;
-      after = batch.at(-1)!.campaign;
-    }
+  analyticsBatches(scope: AnalyticsScope, search: string, batchSize: number): AsyncGenerator<CampaignView[]> {
+    return keysetBatches<CampaignView>(
+      campaigns,
+      batchSize,
+      (keyset) =>
+        this.selectViews({ position: positionOf(campaigns.createdAt) })
+          .where(and(analyticsOf(scope, search), keyset.where))
+          .orderBy(...keyset.order)
+          .limit(batchSize) as Promise<(CampaignView & { position: string })[]>,
+      (view) => view.campaign.id,
+    );
   }
 }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_LIMITS, LIST_MESSAGES, ROLE, type Pagination } from '@portal/contract';
 import { campaigns } from '../../db/schema';
+import { CampaignListQueries } from './campaign-lists';
 import { bearer, createTestApp, errorBody, type TestApp } from '../../../test/test-app';
 
 /** Keyset pages behind the page numbers (decision 038): the customer's tabs, the review queue, analytics. */
@@ -127,6 +129,24 @@ describe('list cursors', () => {
     // By number alone, page 2 now repeats the three rows page 1 had at its end.
     const byNumber = await page(`${base}?page=2`);
     expect(ids(byNumber).slice(0, 3)).toEqual(ids(first).slice(-3));
+  });
+
+  it("reads an export's batches past rows made within one millisecond, neither skipping nor repeating any", async () => {
+    const owner = await t.createUser({ firstName: 'Mia', lastName: 'Micro' });
+    const advertiserId = await t.advertiserOf(owner.id);
+    // Seven campaigns 100 microseconds apart, all in the same millisecond: a batch of two ends
+    // inside it every time, where a boundary kept in milliseconds (a Date) would drop the rest.
+    await t.database.db.execute(sql`
+      insert into campaigns (user_id, advertiser_id, name, objective, budget_type, budget_amount, keywords,
+                             approval_status, created_at, updated_at)
+      select ${owner.id}, ${advertiserId}, 'Micro ' || n, 'Brand awareness', 'lifetime', 100, array['a'],
+             'approved', timestamptz '2026-11-01 12:00:00.123900' - n * interval '100 microseconds', now()
+      from generate_series(1, 7) as n`);
+    const batches = [];
+    for await (const batch of new CampaignListQueries(t.database.db).analyticsBatches({ advertiserId }, '', 2)) {
+      batches.push(batch.map((view) => view.campaign.name));
+    }
+    expect(batches).toEqual([['Micro 1', 'Micro 2'], ['Micro 3', 'Micro 4'], ['Micro 5', 'Micro 6'], ['Micro 7']]);
   });
 
   it(`counts at most ${LIST_LIMITS.maxCounted} rows, and says so, with a next page while there are more`, async () => {

@@ -3,7 +3,7 @@ import { addCalendarDays, dayStart } from '@portal/contract';
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { advertisers, payments, type PaymentRow } from '../../db/schema';
-import { containsPattern, fetchPage, type WithTotal } from '../../lib/lists';
+import { containsPattern, fetchPage, keysetBatches, positionOf, type WithTotal } from '../../lib/lists';
 
 /** A payment on the administrators' page: its row and its advertiser account's name as it is now. */
 export type AdminPaymentRow = PaymentRow & { advertiserName: string };
@@ -39,9 +39,10 @@ function filterOf({ search, from, to }: AdminPaymentsFilter): SQL | undefined {
 export class PaymentLists {
   constructor(protected readonly db: Database) {}
 
-  private selectAll(where: SQL | undefined) {
+  /** The payments `where` selects with their account's name, and `extra` columns beside them. */
+  private selectAll<Extra extends Record<string, SQL>>(where: SQL | undefined, extra = {} as Extra) {
     return this.db
-      .select({ payment: payments, advertiserName: advertisers.name })
+      .select({ payment: payments, advertiserName: advertisers.name, ...extra })
       .from(payments)
       .innerJoin(advertisers, eq(advertisers.id, payments.advertiserId))
       .where(where);
@@ -57,15 +58,7 @@ export class PaymentLists {
       .where(where);
     return fetchPage(query, {
       rows: async ({ limit, offset }) => {
-        const rows = await this.db
-          .select({
-            payment: payments,
-            advertiserName: advertisers.name,
-            total: sql<number>`(${total})`.mapWith(Number),
-          })
-          .from(payments)
-          .innerJoin(advertisers, eq(advertisers.id, payments.advertiserId))
-          .where(where)
+        const rows = await this.selectAll(where, { total: sql<number>`(${total})`.mapWith(Number) })
           .orderBy(...NEWEST_FIRST)
           .limit(limit)
           .offset(offset);
@@ -82,18 +75,19 @@ export class PaymentLists {
   }
 
   /** Every payment matching the filter, newest first, `batchSize` a round trip, each batch after the last (keyset). */
-  async *allBatches(filter: AdminPaymentsFilter, batchSize: number): AsyncGenerator<AdminPaymentRow[]> {
-    let after: PaymentRow | undefined;
-    for (;;) {
-      const rows = await this.selectAll(
-        and(filterOf(filter), after && sql`(${payments.paidAt}, ${payments.id}) < (${after.paidAt}, ${after.id})`),
-      )
-        .orderBy(...NEWEST_FIRST)
-        .limit(batchSize);
-      const batch = rows.map(({ payment, advertiserName }) => ({ ...payment, advertiserName }));
-      if (batch.length > 0) yield batch;
-      if (batch.length < batchSize) return;
-      after = batch.at(-1);
-    }
+  allBatches(filter: AdminPaymentsFilter, batchSize: number): AsyncGenerator<AdminPaymentRow[]> {
+    return keysetBatches<AdminPaymentRow>(
+      { createdAt: payments.paidAt, id: payments.id },
+      batchSize,
+      async (keyset) => {
+        const rows = await this.selectAll(and(filterOf(filter), keyset.where), {
+          position: positionOf(payments.paidAt),
+        })
+          .orderBy(...keyset.order)
+          .limit(batchSize);
+        return rows.map(({ payment, advertiserName, position }) => ({ ...payment, advertiserName, position }));
+      },
+      (payment) => payment.id,
+    );
   }
 }
