@@ -48,13 +48,14 @@ async function main() {
 
   const metricsServer = await serveMetricsApart(config, app.metrics);
   let stopping = false;
-  // On SIGTERM or SIGINT: stop accepting, let in-flight requests finish, then close the database.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // On SIGTERM or SIGINT: stop accepting, let requests under way finish for up to DRAIN_MS, then
+  // close the database (docs/deploy.md, Health checks).
+  closeWithGrace({ delay: SHUTDOWN_LIMIT_MS }, async ({ signal, err }) => {
     stopping = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
     await metricsServer?.close();
-    await app.close();
+    await closeAfterDrain(app);
     await adapters.close();
     await database.close();
   });
@@ -85,6 +86,29 @@ async function main() {
 }
 
 const MIGRATION_CHECK_MS = 5_000;
+
+/** How long requests under way may take to finish once the process is told to stop. */
+const DRAIN_MS = 8_000;
+/** When a stopping process gives up and exits with an error: the drain, then job rounds and closing. */
+const SHUTDOWN_LIMIT_MS = 15_000;
+
+/**
+ * Closes the app: new requests get 503, those under way have DRAIN_MS to finish. A request that
+ * still holds its connection then (a download to a client that stopped reading, a body that
+ * never arrives) would hold the close until the limit, leaving job rounds and the database
+ * unclosed; its connection is cut instead.
+ */
+async function closeAfterDrain(app: FastifyInstance) {
+  const cut = setTimeout(() => {
+    app.log.warn(`requests still under way after ${DRAIN_MS / 1000} s: closing their connections`);
+    app.server.closeAllConnections();
+  }, DRAIN_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
 
 /** Waits until every migration is applied (at once, unless MIGRATE=false); false if the process stops first. */
 async function migrationsApplied(app: FastifyInstance, database: DatabaseHandle, stopping: () => boolean) {

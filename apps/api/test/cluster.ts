@@ -20,6 +20,8 @@ export interface ServerProcess {
   printed(text: string, timeoutMs: number): Promise<void>;
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
+  /** Resolves with the exit code and signal once the process has exited. */
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
 }
 
 /**
@@ -70,7 +72,8 @@ export async function startServerProcess(
     url: '',
     output: () => output,
     printed,
-    stop: (graceMs = 15_000) => stopProcess(child, exited, graceMs),
+    stop: (graceMs = 20_000) => stopProcess(child, exited, graceMs),
+    exited,
   };
   try {
     await printed('Server listening at http://127.0.0.1:', timeoutMs);
@@ -85,7 +88,8 @@ export async function startServerProcess(
 async function stopProcess(child: ChildProcess, exited: Promise<unknown>, graceMs: number) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
-  // The server lets requests under way finish for up to 10 s (server.ts); a hung one is killed.
+  // The server lets requests under way finish for up to 8 s and exits within 15 (server.ts); a
+  // process hung past `graceMs` is killed.
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
