@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 import { openTestDatabase } from '../../test/test-database';
-import { JobRunner, lockKeyOf } from './job-runner';
+import { CONCURRENT_ROUNDS, JobRunner, lockKeyOf } from './job-runner';
 
 function recordingLog() {
   const errors: unknown[] = [];
@@ -53,6 +54,33 @@ describe('JobRunner', () => {
     await Promise.all([running, ...waiting]);
     expect(rounds).toBe(2);
     expect(maxActive).toBe(1);
+  });
+
+  it(`runs rounds of at most ${CONCURRENT_ROUNDS} jobs at once, each with a query of its own, and all of them`, async () => {
+    const { log, errors } = recordingLog();
+    const runner = new JobRunner({ database, log });
+    let active = 0;
+    let maxActive = 0;
+    const done: string[] = [];
+    // More jobs than the pool has connections (10 on PostgreSQL): each round holds one for its
+    // lock and needs another for its query, so unlimited they would wait on each other.
+    const names = Array.from({ length: 12 }, (_, index) => `crowd-${index}`);
+    for (const name of names) {
+      runner.register({
+        name,
+        run: async () => {
+          active += 1;
+          maxActive = Math.max(maxActive, active);
+          await database.db.execute(sql`select pg_sleep(0.02)`);
+          active -= 1;
+          done.push(name);
+        },
+      });
+    }
+    await Promise.all(names.map((name) => runner.runNow(name)));
+    expect(errors).toEqual([]);
+    expect(done.sort()).toEqual([...names].sort());
+    expect(maxActive).toBe(CONCURRENT_ROUNDS);
   });
 
   it('runs a round of every periodic job on demand, one after another in the order registered', async () => {

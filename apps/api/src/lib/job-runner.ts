@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 import type { Metrics } from './metrics';
@@ -33,6 +34,15 @@ export function lockKeyOf(name: string): number {
 }
 
 /**
+ * How many rounds, of different jobs, one process runs at once. A round holds a pooled connection
+ * for its advisory lock and takes others for its work: with every job's first round at once (a
+ * worker starting) the pool of 10 ran dry, each round waited for a second connection that only
+ * another round could give back, and all failed at the 5 s connect timeout. Three rounds hold at
+ * most six, and requests keep the rest.
+ */
+export const CONCURRENT_ROUNDS = 3;
+
+/**
  * Background work in the server process (decision 010): jobs that run on a period (the mail
  * queue, event dispatch, clean-ups) and jobs that run when asked (right after an action). Each
  * round of a job holds its advisory lock, so when several processes run, one does the round
@@ -42,6 +52,8 @@ export function lockKeyOf(name: string): number {
  */
 export class JobRunner {
   private readonly jobs = new Map<string, JobState>();
+  /** Where rounds of different jobs wait for one of the `CONCURRENT_ROUNDS` places. */
+  private readonly places = pLimit(CONCURRENT_ROUNDS);
   private readonly timers: NodeJS.Timeout[] = [];
   private stopped = false;
   /** Set in a web process: rounds asked for are the workers' to run. */
@@ -161,7 +173,9 @@ export class JobRunner {
     const { database, log, metrics } = this.options;
     const { name } = job.definition;
     try {
-      const outcome = await database.withAdvisoryLock(job.lockKey, () => job.definition.run());
+      const outcome = await this.places(() =>
+        this.stopped ? { acquired: false } : database.withAdvisoryLock(job.lockKey, () => job.definition.run()),
+      );
       if (!outcome.acquired) log.debug({ job: name }, 'job round skipped: another process runs it');
       metrics?.countJobRound(name, outcome.acquired ? 'done' : 'skipped');
     } catch (error) {
