@@ -221,6 +221,8 @@ class PostgresListener {
   private failures = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** The LISTEN and UNLISTEN sent so far: each waits for the one before (see `command`). */
+  private commands: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly databaseUrl: string) {}
 
@@ -233,17 +235,29 @@ class PostgresListener {
       subscribers.delete(onPayload);
       if (subscribers.size > 0 || this.channels.get(channel) !== subscribers) return;
       this.channels.delete(channel);
-      await this.client?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      if (this.client)
+        await this.command(this.client, `unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
     };
     try {
       const client = await this.connect();
-      if (isNew) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (isNew) await this.command(client, `listen ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
       // The caller learns it is not listening and may ask again; a retry must not subscribe twice.
       await stop();
       throw error;
     }
     return stop;
+  }
+
+  /**
+   * Sends `text` on the listening connection once the commands before it are done: several
+   * channels are listened to at once at start, and pg's queue of queries on one client is
+   * deprecated.
+   */
+  private command(client: pg.Client, text: string): Promise<unknown> {
+    const sent = this.commands.then(() => client.query(text));
+    this.commands = sent.catch(() => undefined);
+    return sent;
   }
 
   async close(): Promise<void> {
