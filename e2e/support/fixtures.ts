@@ -26,8 +26,14 @@ async function waitForAnimations(page: Page) {
   );
 }
 
+/**
+ * Switches the theme and waits for the colour transitions it starts (a segmented control's
+ * labels fade to their new colour): axe reading a colour halfway through one reported too little
+ * contrast on a page that has enough.
+ */
 async function setTheme(page: Page, theme: Theme) {
   await page.evaluate((value) => document.documentElement.setAttribute('data-mantine-color-scheme', value), theme);
+  await waitForAnimations(page);
 }
 
 /** The live notifications stream stays open as long as the page does: it never counts as busy. */
