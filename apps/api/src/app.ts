@@ -42,7 +42,7 @@ import { metricsRoute, observeRequests } from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import { checkRouteDefinition } from './plugins/route-rules';
 import { OffsetClock, testClockRoutes } from './plugins/test-clock';
-import webPlugin, { loadWebPage } from './plugins/web';
+import webPlugin, { loadWebPages } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,9 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open streams never end by themselves: they are ended before the server waits for its requests.
   app.addHook('preClose', () => notificationHub.close());
 
-  // The built index.html, whose page shell has one inline script, allowed by its hash (decision 017).
-  const webPage = loadWebPage(config.webDistDir, config.publicSettings);
-  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config, adapters, webPage) } });
+  // The built pages, whose page shell has one inline script, allowed by its hash (decision 017).
+  const webPages = loadWebPages(config.webDistDir, config.publicSettings);
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config, adapters, webPages) } });
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(openapiPlugin, { productName });
@@ -173,12 +173,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (mailer.transportKind === 'outbox' && config.env !== 'production') {
     await app.register(mailboxRoutes, { outboxDir: config.outboxDir, productName });
   }
-  await app.register(webPlugin, { distDir: config.webDistDir, page: webPage });
+  await app.register(webPlugin, { distDir: config.webDistDir, pages: webPages });
   return app;
 }
 
 /** The Content-Security-Policy: the app's own origin, and only the outside origins it needs. */
-function cspDirectives(config: Config, adapters: AppOptions['adapters'], webPage: ReturnType<typeof loadWebPage>) {
+function cspDirectives(config: Config, adapters: AppOptions['adapters'], webPages: ReturnType<typeof loadWebPages>) {
   // With Stripe, /balance loads Stripe.js, which talks to Stripe's API and shows its card form in
   // Stripe's frames (docs/product/payments.md, Balance page); without it, nothing outside is allowed.
   const stripeSources = config.stripe ? ['https://js.stripe.com'] : [];
@@ -191,7 +191,7 @@ function cspDirectives(config: Config, adapters: AppOptions['adapters'], webPage
   const welcomeVideoSources = welcomeVideoUrl ? [new URL(welcomeVideoUrl).origin] : [];
   return {
     // Mantine sets inline style attributes; scripts stay same-origin only (and Stripe's, with Stripe).
-    'script-src': ["'self'", ...stripeSources, ...(webPage?.scriptHashes ?? [])],
+    'script-src': ["'self'", ...stripeSources, ...(webPages?.scriptHashes ?? [])],
     'connect-src': ["'self'", ...storageSources, ...(config.stripe ? ['https://api.stripe.com'] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
     // Previews of a file just picked are object URLs (blob:), a profile picture picked while

@@ -2,7 +2,7 @@
 // Run by shell-plugin.ts in a process of its own, because the app's modules expect a browser:
 // they get a jsdom window here, which never leaks into Vite's own process.
 //   node render-shell.mjs <shell bundle> <dist directory>
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
@@ -33,7 +33,7 @@ if (scriptTags.length === 0) throw new Error('index.html loads no module script'
 for (const [tag] of [...scriptTags, ...preloadTags]) indexHtml = indexHtml.replace(tag, '');
 
 const shell = await import(pathToFileURL(bundlePath).href);
-const { views, bootScript, ids } = await shell.renderShell({
+const { views, documents, bootScript, ids } = await shell.renderShell({
   scripts: scriptTags.map(([, src]) => src),
   modulePreloads: preloadTags.map(([, href]) => href),
 });
@@ -41,20 +41,19 @@ const { views, bootScript, ids } = await shell.renderShell({
 // Mantine's provider writes its <style> blocks into each view; they go to the head, once. React
 // writes a page's <title> where the page stands; the page sets its own title when it runs.
 const providerCss = new Set();
-const viewMarkup = Object.entries(views).map(([name, markup]) => {
-  const holder = window.document.createElement('div');
-  holder.innerHTML = markup;
-  for (const style of holder.querySelectorAll('style')) {
-    providerCss.add(style.textContent);
-    style.remove();
-  }
-  holder.querySelectorAll('title, meta, link').forEach((element) => element.remove());
-  return `<div data-shell-view="${name}">${holder.innerHTML}</div>`;
-});
-// A picture of the page, not yet something to type into. inert: nothing in it takes the focus
-// or a click; aria-hidden: tools that read the page by its roles and labels (tests too) find
-// only the live page React draws.
-const shellHtml = `<div id="${ids.shell}" inert aria-hidden="true">${viewMarkup.join('')}</div>`;
+const viewMarkup = Object.fromEntries(
+  Object.entries(views).map(([name, markup]) => {
+    const holder = window.document.createElement('div');
+    holder.innerHTML = markup;
+    for (const style of holder.querySelectorAll('style')) {
+      providerCss.add(style.textContent);
+      style.remove();
+    }
+    holder.querySelectorAll('title, meta, link').forEach((element) => element.remove());
+    return [name, `<div data-shell-view="${name}">${holder.innerHTML}</div>`];
+  }),
+);
+const provider = [...providerCss].join('');
 
 // The stylesheets the built page links (the entry's) and those the pages load later: the shell
 // takes the rules that match it from all of them, the entry's first, as the app orders them.
@@ -69,36 +68,52 @@ const allCss = (
   await Promise.all([...linkedFiles, ...laterFiles].map((file) => readFile(path.join(distDir, file), 'utf8')))
 ).join('\n');
 
-// The shell in each colour scheme: a rule either scheme needs is kept.
-const documents = ['light', 'dark'].map(
-  (scheme) =>
-    new JSDOM(
-      `<!doctype html><html data-mantine-color-scheme="${scheme}"><body>${shellHtml}<div id="root"></div></body></html>`,
-    ).window.document,
-);
-const provider = [...providerCss].join('');
-// Only the view that the boot script picks shows (html[data-shell]); with none, nothing does.
-const viewSwitch =
-  '[data-shell-view]{display:none}' +
-  Object.keys(views)
-    .map((name) => `html[data-shell=${name}] [data-shell-view=${name}]`)
-    .join(',') +
-  '{display:block}';
-const css = shell.criticalCss(allCss, documents, shellHtml + provider) + provider + viewSwitch;
-
 // The app's stylesheets stop holding up the first paint (media="print" until main.tsx turns them
 // on); the shell's CSS follows them in the head, so while both apply, the shell's wins as React's
 // would. The boot script runs before the body is parsed.
+let template = indexHtml;
 for (const [link] of linkedCss) {
-  indexHtml = indexHtml.replace(link, link.replace('<link ', `<link media="print" ${ids.deferredAttribute} `));
+  template = template.replace(link, link.replace('<link ', `<link media="print" ${ids.deferredAttribute} `));
 }
-indexHtml = indexHtml
-  .replace('</head>', `  <style id="${ids.style}">${css}</style>\n    <script>${bootScript}</script>\n  </head>`)
-  .replace('<div id="root"></div>', `${shellHtml}\n    <div id="root"></div>`);
-await writeFile(indexPath, indexHtml);
-console.log(
-  `page shell: ${Object.keys(views).join(', ')}; ${(css.length / 1024).toFixed(1)} kB of CSS, ` +
-    `${(shellHtml.length / 1024).toFixed(1)} kB of markup`,
-);
+
+/** The page with the shell of `names`' views and the CSS they need. */
+function pageWith(names) {
+  // A picture of the page, not yet something to type into. inert: nothing in it takes the focus
+  // or a click; aria-hidden: tools that read the page by its roles and labels (tests too) find
+  // only the live page React draws.
+  const shellHtml = `<div id="${ids.shell}" inert aria-hidden="true">${names.map((name) => viewMarkup[name]).join('')}</div>`;
+  // The shell in each colour scheme: a rule either scheme needs is kept.
+  const schemes = ['light', 'dark'].map(
+    (scheme) =>
+      new JSDOM(
+        `<!doctype html><html data-mantine-color-scheme="${scheme}"><body>${shellHtml}<div id="root"></div></body></html>`,
+      ).window.document,
+  );
+  // Only the view that the boot script picks shows (html[data-shell]); with none, nothing does.
+  const viewSwitch =
+    '[data-shell-view]{display:none}' +
+    names.map((name) => `html[data-shell=${name}] [data-shell-view=${name}]`).join(',') +
+    '{display:block}';
+  const css = shell.criticalCss(allCss, schemes, shellHtml + provider) + provider + viewSwitch;
+  const html = template
+    .replace('</head>', `  <style id="${ids.style}">${css}</style>\n    <script>${bootScript}</script>\n  </head>`)
+    .replace('<div id="root"></div>', `${shellHtml}\n    <div id="root"></div>`);
+  return { html, css, shellHtml };
+}
+
+// Each document with its views; the server sends the one whose addresses match the request
+// (page-shells.json), else index.html.
+const served = [];
+for (const page of documents) {
+  const { html, css, shellHtml } = pageWith(page.views);
+  await mkdir(path.dirname(path.join(distDir, page.file)), { recursive: true });
+  await writeFile(path.join(distDir, page.file), html);
+  if (page.pattern) served.push({ pattern: page.pattern, file: page.file });
+  console.log(
+    `page shell ${page.file}: ${page.views.join(', ')}; ${(css.length / 1024).toFixed(1)} kB of CSS, ` +
+      `${(shellHtml.length / 1024).toFixed(1)} kB of markup`,
+  );
+}
+await writeFile(path.join(distDir, ids.documentsFile), `${JSON.stringify(served, null, 2)}\n`);
 // The app's timers (the query cache keeps answers for minutes) would hold the process open.
 process.exit(0);

@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_PUBLIC_SETTINGS,
+  PAGE_SHELLS_FILE,
   PUBLIC_SETTINGS_ELEMENT_ID,
   ROLE,
   settingPlaceholder,
@@ -36,12 +37,21 @@ function settingsWithPlaceholders(): PublicSettings {
   return Object.fromEntries(entries) as PublicSettings;
 }
 
+/** A page the build writes: `file` in the build's directory, with the shell of `views`. */
+export interface ShellDocument {
+  file: string;
+  views: ShellView[];
+  /** The addresses it is sent for (a regular expression's source); index.html has none: it is sent for the rest. */
+  pattern?: string;
+}
+
 export interface RenderedShell {
   views: Record<ShellView, string>;
+  documents: ShellDocument[];
   /** The inline <head> script: bootShell's own source, called with what it needs to know. */
   bootScript: string;
   /** The names the app looks for in index.html. */
-  ids: { shell: string; style: string; deferredAttribute: string };
+  ids: { shell: string; style: string; deferredAttribute: string; documentsFile: string };
 }
 
 /**
@@ -67,9 +77,21 @@ export async function renderShell(app: Pick<ShellBootConfig, 'scripts' | 'module
     ...portalPages(),
     ...app,
   };
+  // index.html carries the login page and the customers' frame; each administrators' page is a
+  // file of its own, so no page carries the markup and CSS of pages it cannot show.
+  const documents: ShellDocument[] = [
+    { file: 'index.html', views: ['login', 'customer'] },
+    ...config.adminPages.map(({ view, pattern }) => ({ file: `page-shells/${view}.html`, views: [view], pattern })),
+  ];
   return {
-    views: renderViews(),
+    views: await renderViews(),
+    documents,
     bootScript: `(${bootShell.toString()})(${JSON.stringify(config)});`,
-    ids: { shell: SHELL_ELEMENT_ID, style: SHELL_STYLE_ID, deferredAttribute: DEFERRED_STYLESHEET_ATTRIBUTE },
+    ids: {
+      shell: SHELL_ELEMENT_ID,
+      style: SHELL_STYLE_ID,
+      deferredAttribute: DEFERRED_STYLESHEET_ATTRIBUTE,
+      documentsFile: PAGE_SHELLS_FILE,
+    },
   };
 }

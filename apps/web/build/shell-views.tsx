@@ -5,15 +5,15 @@
  */
 import { ROLE, type LoginResponse } from '@portal/contract';
 import { QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, type RouteObject } from 'react-router';
 import { AuthLayout } from '@/app/layouts/auth-layout';
 import { PortalLayout } from '@/app/layouts/portal-layout';
 import { AppProviders } from '@/app/providers';
 import { createRoutes } from '@/app/router';
-import type { ShellView } from '@/app/shell/shell-boot';
-import { portalPagesPattern } from '@/app/shell/shell-routes';
+import type { ShellPage, ShellView } from '@/app/shell/shell-boot';
+import { pathPattern, portalPageRoutes, portalPagesPattern } from '@/app/shell/shell-routes';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth/routes/login-page';
 import { sessionStore } from '@/stores/session-store';
@@ -48,17 +48,16 @@ function signedInAs(roleId: number): LoginResponse {
 }
 
 /**
- * The portal's frame (menu, top bar and, for customers, the beta notice) with an empty page,
- * drawn at a path of no page so that no menu entry is current and the title is blank: one frame
- * serves every page of the portal, and React fills in the page and its title.
+ * The portal's frame (menu, top bar and, for customers, the beta notice) at `path`, with `page`
+ * in it, drawn for a user of `roleId`.
  */
-function portalFrame(roleId: number): string {
+function portalFrame(roleId: number, path: string, page: ReactElement | null): string {
   sessionStore.signIn(signedInAs(roleId));
   try {
     return draw(
-      '/',
+      path,
       <Route element={<PortalLayout />}>
-        <Route path="*" element={null} />
+        <Route path="*" element={page} />
       </Route>,
     );
   } finally {
@@ -66,25 +65,59 @@ function portalFrame(roleId: number): string {
   }
 }
 
-/** Markup of each view; each starts with the <style> blocks Mantine's provider writes. */
-export function renderViews(): Record<ShellView, string> {
-  return {
+/** The administrators' pages as the router has them, each with its view's name. */
+function adminPageRoutes(): (RouteObject & { path: string; view: ShellView })[] {
+  return portalPageRoutes(createRoutes(new QueryClient()), 'admin').map((route) => {
+    const path = route.path ?? '';
+    // '/admin/view-campaign/:id' is drawn as the view 'admin-view-campaign-id'.
+    const view = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') as ShellView;
+    if (!view.startsWith('admin-')) throw new Error(`the administrators' page ${path} is not under /admin/`);
+    return { ...route, path, view };
+  });
+}
+
+/** A page's component, which the router loads lazily; the shell's bundle has them all. */
+async function pageComponent(route: RouteObject): Promise<ComponentType> {
+  const loaded = typeof route.lazy === 'function' ? await route.lazy() : route;
+  const Component = 'Component' in loaded ? loaded.Component : undefined;
+  if (!Component) throw new Error(`the page at ${route.path} has no component to draw into the shell`);
+  return Component;
+}
+
+/**
+ * Markup of each view; each starts with the <style> blocks Mantine's provider writes.
+ *
+ * - The customers' frame is drawn at a path of no page, so that no menu entry is current and the
+ *   title is blank: one frame serves every customer page, and React fills in the page and its
+ *   title. Its beta notice is the largest text any of their pages paints early, so their Largest
+ *   Contentful Paint is the shell's.
+ * - Each administrators' page is drawn whole, at its own address, as it shows before its data
+ *   has arrived: its title, tabs, search box and explanations are on screen at the first paint,
+ *   and they are the largest texts it paints early (docs/decisions/041-admin-pages-in-the-shell.md).
+ */
+export async function renderViews(): Promise<Record<ShellView, string>> {
+  const views: Record<ShellView, string> = {
     login: draw(
       paths.login,
       <Route element={<AuthLayout />}>
         <Route path="*" element={<LoginPage />} />
       </Route>,
     ),
-    customer: portalFrame(ROLE.customer),
-    admin: portalFrame(ROLE.admin),
+    customer: portalFrame(ROLE.customer, '/', null),
   };
+  for (const route of adminPageRoutes()) {
+    const Page = await pageComponent(route);
+    // An id in the address (':id') is drawn as 0: an id, as the title reads it, that no page shows.
+    const address = route.path.replace(/:\w+/g, '0');
+    views[route.view] = portalFrame(ROLE.admin, address, <Page />);
+  }
+  return views;
 }
 
 /** The pages inside each role's portal frame, as the router has them. */
-export function portalPages() {
-  const routes = createRoutes(new QueryClient());
+export function portalPages(): { customerPages: string; adminPages: ShellPage[] } {
   return {
-    customerPages: portalPagesPattern(routes, 'customer'),
-    adminPages: portalPagesPattern(routes, 'admin'),
+    customerPages: portalPagesPattern(createRoutes(new QueryClient()), 'customer'),
+    adminPages: adminPageRoutes().map(({ path, view }) => ({ view, pattern: pathPattern(path) })),
   };
 }

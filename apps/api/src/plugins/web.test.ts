@@ -88,6 +88,7 @@ describe('the front end with the page shell (decision 017)', () => {
   let shell: TestApp;
   let shellDist: string;
   const bootScript = "document.documentElement.dataset.shell='login';";
+  const adminBootScript = "document.documentElement.dataset.shell='admin-users';";
 
   beforeAll(async () => {
     // What the build writes: settings marked in the shell's markup, and its inline boot script.
@@ -97,6 +98,17 @@ describe('the front end with the page shell (decision 017)', () => {
       `<html><head><!-- portal-settings --><script>${bootScript}</script></head><body>` +
         '<b>__PORTAL_SETTING_productName__</b><a href="mailto:__PORTAL_SETTING_supportEmail__"></a>' +
         '<i>__PORTAL_SETTING_noSuchSetting__</i></body></html>',
+    );
+    // An administrators' page with a shell of its own (decision 041), and the list that names it.
+    await mkdir(path.join(shellDist, 'page-shells'));
+    await writeFile(
+      path.join(shellDist, 'page-shells', 'admin-users.html'),
+      `<html><head><!-- portal-settings --><script>${adminBootScript}</script></head><body>` +
+        '<h1>Users of __PORTAL_SETTING_productName__</h1></body></html>',
+    );
+    await writeFile(
+      path.join(shellDist, 'page-shells.json'),
+      JSON.stringify([{ pattern: '^/admin/users/?$', file: 'page-shells/admin-users.html' }]),
     );
     shell = await createTestApp({
       env: { WEB_DIST_DIR: shellDist, PRODUCT_NAME: 'Ads & "Co" <b>', SUPPORT_EMAIL: 'help@adnet.test' },
@@ -116,11 +128,26 @@ describe('the front end with the page shell (decision 017)', () => {
     expect(html).toContain('"productName":"Ads & \\"Co\\" \\u003cb>"');
   });
 
-  it('allows the inline boot script by its hash, and no other inline script', async () => {
+  it('allows the inline boot scripts by their hashes, and no other inline script', async () => {
     const response = await shell.app.inject({ method: 'GET', url: '/' });
-    const hash = createHash('sha256').update(bootScript).digest('base64');
+    const [hash, adminHash] = [bootScript, adminBootScript].map((script) =>
+      createHash('sha256').update(script).digest('base64'),
+    );
     const scriptSources = /script-src ([^;]*);/.exec(String(response.headers['content-security-policy']))?.[1];
-    expect(scriptSources).toBe(`'self' 'sha256-${hash}'`);
+    expect(scriptSources).toBe(`'self' 'sha256-${hash}' 'sha256-${adminHash}'`);
+  });
+
+  it("sends an administrators' page the built page with its own shell, filled in, and index.html elsewhere", async () => {
+    for (const url of ['/admin/users', '/admin/users/', '/admin/users?search=ann']) {
+      const response = await shell.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<h1>Users of Ads &amp; &quot;Co&quot;');
+    }
+    for (const url of ['/admin/users/2', '/admin/usersx', '/dashboard?to=/admin/users']) {
+      const html = (await shell.app.inject({ method: 'GET', url })).body;
+      expect(html).toContain(bootScript);
+      expect(html).not.toContain('<h1>Users');
+    }
   });
 
   it('sends the page compressed to a client that accepts it', async () => {

@@ -5,7 +5,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PUBLIC_SETTINGS_ELEMENT_ID, SETTING_PLACEHOLDER_PATTERN, type PublicSettings } from '@portal/contract';
+import {
+  PAGE_SHELLS_FILE,
+  PUBLIC_SETTINGS_ELEMENT_ID,
+  SETTING_PLACEHOLDER_PATTERN,
+  type PageShellEntry,
+  type PublicSettings,
+} from '@portal/contract';
 import { ERROR_MESSAGES } from './errors';
 
 const SETTINGS_PLACEHOLDER = '<!-- portal-settings -->';
@@ -41,7 +47,7 @@ function inlineScriptHashes(html: string): string[] {
 /** Where the shared links' public pages live (docs/product/insights.md, Report links). */
 const SHARED_PAGES_PREFIX = '/shared/';
 
-/** The built index.html, filled in once at start-up and kept compressed as well. */
+/** A built page, filled in once at start-up and kept compressed as well. */
 export interface WebPage {
   html: string;
   br: Buffer;
@@ -49,10 +55,8 @@ export interface WebPage {
   scriptHashes: string[];
 }
 
-export function loadWebPage(distDir: string, settings: PublicSettings): WebPage | undefined {
-  const indexPath = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexPath)) return undefined;
-  const html = fillIndexHtml(fs.readFileSync(indexPath, 'utf8'), settings);
+function loadPage(file: string, settings: PublicSettings): WebPage {
+  const html = fillIndexHtml(fs.readFileSync(file, 'utf8'), settings);
   return {
     html,
     // The page carries the shell's markup and CSS: compressed, it is a fraction of the bytes.
@@ -60,6 +64,37 @@ export function loadWebPage(distDir: string, settings: PublicSettings): WebPage 
     gzip: gzipSync(html, { level: 9 }),
     scriptHashes: inlineScriptHashes(html),
   };
+}
+
+/**
+ * The built front end's pages (decision 041): index.html, and the pages the build drew a shell
+ * of their own for, each with the addresses it is sent for.
+ */
+export interface WebPages {
+  index: WebPage;
+  shells: { pattern: RegExp; page: WebPage }[];
+  /** Every page's inline scripts, for the Content-Security-Policy. */
+  scriptHashes: string[];
+}
+
+export function loadWebPages(distDir: string, settings: PublicSettings): WebPages | undefined {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return undefined;
+  const listPath = path.join(distDir, PAGE_SHELLS_FILE);
+  const entries: PageShellEntry[] = fs.existsSync(listPath) ? JSON.parse(fs.readFileSync(listPath, 'utf8')) : [];
+  const index = loadPage(indexPath, settings);
+  const shells = entries.map((entry) => ({
+    pattern: new RegExp(entry.pattern),
+    page: loadPage(path.join(distDir, entry.file), settings),
+  }));
+  const scriptHashes = new Set([index, ...shells.map(({ page }) => page)].flatMap((page) => page.scriptHashes));
+  return { index, shells, scriptHashes: [...scriptHashes] };
+}
+
+/** The page for an address: the first whose shell's pattern matches its path, else index.html. */
+function pageFor(pages: WebPages, url: string): WebPage {
+  const pathname = url.split(/[?#]/, 1)[0]!;
+  return pages.shells.find(({ pattern }) => pattern.test(pathname))?.page ?? pages.index;
 }
 
 /** The encoding to send: Brotli or gzip when the client accepts it (a q of 0 refuses). */
@@ -78,12 +113,13 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
 
 /**
  * Serves the built front end: hashed assets with a long cache, and index.html (with the
- * run-time settings filled in) for every other GET, so client-side routes survive a reload.
+ * run-time settings filled in) for every other GET, so client-side routes survive a reload; an
+ * administrators' page gets the built page with its own shell (decision 041).
  */
-async function webPlugin(app: FastifyInstance, options: { distDir: string; page: WebPage | undefined }) {
-  const { page } = options;
+async function webPlugin(app: FastifyInstance, options: { distDir: string; pages: WebPages | undefined }) {
+  const { pages } = options;
 
-  if (page) {
+  if (pages) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       index: false,
@@ -101,7 +137,8 @@ async function webPlugin(app: FastifyInstance, options: { distDir: string; page:
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (wantsPage && page) {
+    if (wantsPage && pages) {
+      const page = pageFor(pages, request.url);
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       // A shared link's page is for whoever was given it: never indexed (decision 034).

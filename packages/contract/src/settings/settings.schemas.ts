@@ -49,3 +49,15 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
  */
 export const settingPlaceholder = (key: keyof PublicSettings) => `__PORTAL_SETTING_${key}__`;
 export const SETTING_PLACEHOLDER_PATTERN = /__PORTAL_SETTING_(\w+)__/g;
+
+/**
+ * The list the build writes beside index.html of the pages that carry a shell of their own
+ * (docs/decisions/041-admin-pages-in-the-shell.md): each entry's `pattern` (a regular
+ * expression's source) matches the addresses whose page is the built file `file`; every other
+ * address gets index.html.
+ */
+export const PAGE_SHELLS_FILE = 'page-shells.json';
+export interface PageShellEntry {
+  pattern: string;
+  file: string;
+}

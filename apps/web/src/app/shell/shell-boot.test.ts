@@ -19,7 +19,10 @@ const CONFIG: ShellBootConfig = {
   adminRole: ROLE.admin,
   loginPaths: ['/', '/admin/login'],
   customerPages: '^(?:/dashboard|/checkout/[^/]+)/?$',
-  adminPages: '^(?:/admin/dashboard)/?$',
+  adminPages: [
+    { view: 'admin-dashboard', pattern: '^/admin/dashboard/?$' },
+    { view: 'admin-view-campaign-id', pattern: '^/admin/view-campaign/[^/]+/?$' },
+  ],
   scripts: ['/assets/index-1234.js'],
   modulePreloads: ['/assets/react-1234.js'],
 };
@@ -72,10 +75,13 @@ describe('the boot script: which view the shell shows', () => {
     expect(boot('/admin/dashboard').dataset.shell).toBeUndefined();
   });
 
-  it("shows an administrator the administrators' frame on their pages only", () => {
+  it("shows an administrator each of their pages' own view, on their pages only", () => {
     signIn(ROLE.admin);
-    expect(boot('/admin/dashboard').dataset.shell).toBe('admin');
+    expect(boot('/admin/dashboard').dataset.shell).toBe('admin-dashboard');
     document.documentElement.removeAttribute('data-shell');
+    expect(boot('/admin/view-campaign/42').dataset.shell).toBe('admin-view-campaign-id');
+    document.documentElement.removeAttribute('data-shell');
+    expect(boot('/admin/no-such-page').dataset.shell).toBeUndefined();
     expect(boot('/dashboard').dataset.shell).toBeUndefined();
   });
 

@@ -7,8 +7,18 @@
 /** The element of index.html that holds the shell's views (written by build/shell-plugin.ts). */
 export const SHELL_ELEMENT_ID = 'app-shell';
 
-/** The shell's views: the login page, and the portal's frame for each role. */
-export type ShellView = 'login' | 'customer' | 'admin';
+/**
+ * The shell's views: the login page, the customers' portal frame (one for all their pages, whose
+ * beta notice is the largest thing the page paints), and each administrators' page in its frame,
+ * drawn as it shows before its data arrives (that page has nothing as large that comes early).
+ */
+export type ShellView = 'login' | 'customer' | `admin-${string}`;
+
+/** An administrators' page in the shell: its view, and a regular expression (source) of its addresses. */
+export interface ShellPage {
+  view: ShellView;
+  pattern: string;
+}
 
 /** What the boot script needs to know, fixed at build time. */
 export interface ShellBootConfig {
@@ -21,9 +31,10 @@ export interface ShellBootConfig {
   adminRole: number;
   /** Paths that show the login page to a signed-out visitor. */
   loginPaths: string[];
-  /** Regular expressions (sources) of the pages inside each role's portal frame. */
+  /** A regular expression (source) of the pages inside the customers' portal frame. */
   customerPages: string;
-  adminPages: string;
+  /** The administrators' pages, each drawn in a view of its own. */
+  adminPages: ShellPage[];
   /** The app's module scripts and the modules they need at once, as the build names them. */
   scripts: string[];
   modulePreloads: string[];
@@ -69,7 +80,8 @@ export function bootShell(config: ShellBootConfig): void {
   const path = window.location.pathname;
   let view: string | undefined;
   if (!signedIn) view = config.loginPaths.includes(path) ? 'login' : undefined;
-  else if (role === config.adminRole) view = new RegExp(config.adminPages).test(path) ? 'admin' : undefined;
+  else if (role === config.adminRole)
+    view = config.adminPages.find((page) => new RegExp(page.pattern).test(path))?.view;
   else view = new RegExp(config.customerPages).test(path) ? 'customer' : undefined;
   if (view) root.setAttribute('data-shell', view);
 
