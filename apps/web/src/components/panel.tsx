@@ -21,7 +21,8 @@ export function Panel({
   const titleId = useId();
   return (
     <Card withBorder component="section" aria-labelledby={titleId} padding="lg">
-      <Group justify="space-between" gap="sm" mb="md">
+      {/* As tall as an extra-small button, so the row does not grow when actions appear with the data. */}
+      <Group justify="space-between" gap="sm" mb="md" mih={30}>
         <Title order={2} size="h4" id={titleId} ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
           {title}
         </Title>

@@ -22,6 +22,7 @@ export function SharedReportPage() {
           <ReportPanel
             heading={report.subject === 'account' ? 'All campaigns over these dates' : 'The campaign over these dates'}
             report={report}
+            range={report}
             failed={false}
             onRetry={() => undefined}
           />

@@ -73,6 +73,7 @@ export function AnalyticsReportSection(props: {
       <ReportPanel
         heading={scope === 'customer' ? 'Your campaigns over these dates' : 'All campaigns over these dates'}
         report={report.data?.data}
+        range={range}
         failed={report.isError}
         onRetry={() => void report.refetch()}
       />

@@ -4,7 +4,8 @@ import type { ReportDay, ReportFigureKey } from '@portal/contract';
 import { formatDate } from '@/lib/format';
 import { formatAxisAmount, spendAxisTicks } from '../utils/weekly-spend-axis';
 
-const HEIGHT = 220;
+/** The chart's height; its width is the space it is given. */
+export const DAILY_CHART_HEIGHT = 220;
 const MARGIN = { top: 10, right: 8, bottom: 26, left: 48 };
 
 /**
@@ -17,7 +18,7 @@ export function DailyChart({ days, figure, label }: { days: ReportDay[]; figure:
   const ticks = spendAxisTicks(days.map((day) => day[figure]));
   const bottom = ticks[0]!;
   const top = ticks.at(-1)!;
-  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const plotHeight = DAILY_CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
   const y = (value: number) => MARGIN.top + ((top - value) / (top - bottom || 1)) * plotHeight;
   const step = days.length > 0 ? Math.max(0, width - MARGIN.left - MARGIN.right) / days.length : 0;
   const barWidth = Math.max(1, step * 0.7);
@@ -25,9 +26,10 @@ export function DailyChart({ days, figure, label }: { days: ReportDay[]; figure:
   const every = Math.max(1, Math.ceil(days.length / 6));
 
   return (
-    <div ref={ref} style={{ width: '100%' }}>
+    // Its height is kept from the start, while the width is measured, so nothing below it moves.
+    <div ref={ref} style={{ width: '100%', minHeight: DAILY_CHART_HEIGHT }}>
       {width > 0 && (
-        <svg width={width} height={HEIGHT} role="img" aria-label={label}>
+        <svg width={width} height={DAILY_CHART_HEIGHT} role="img" aria-label={label}>
           {ticks.map((tick) => (
             <g key={tick}>
               <line
@@ -62,7 +64,13 @@ export function DailyChart({ days, figure, label }: { days: ReportDay[]; figure:
                   fill={value < 0 ? 'var(--mantine-color-red-filled)' : 'var(--mantine-primary-color-filled)'}
                 />
                 {index % every === 0 && (
-                  <text x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle" fontSize={11} fill="currentColor">
+                  <text
+                    x={x + barWidth / 2}
+                    y={DAILY_CHART_HEIGHT - 8}
+                    textAnchor="middle"
+                    fontSize={11}
+                    fill="currentColor"
+                  >
                     {formatDate(day.date).slice(0, -5)}
                   </text>
                 )}

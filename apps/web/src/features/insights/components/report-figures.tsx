@@ -32,10 +32,14 @@ export function FigureSelect({
   );
 }
 
+/** The per-day table's height before it scrolls, and a row's height (px) as drawn: its placeholder's measures. */
+export const DAILY_TABLE_MAX_HEIGHT = 420;
+export const DAILY_TABLE_ROW_HEIGHT = 34;
+
 /** Every day of a report with each figure, the date column kept in view while the rest scrolls. */
 export function DailyTable({ days, label }: { days: ReportDay[]; label: string }) {
   return (
-    <ScrollRegion label={label} minWidth={REPORT_FIGURES.length * 110} maxHeight={420}>
+    <ScrollRegion label={label} minWidth={REPORT_FIGURES.length * 110} maxHeight={DAILY_TABLE_MAX_HEIGHT}>
       <Table aria-label={label} stickyHeader striped verticalSpacing={6} horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>

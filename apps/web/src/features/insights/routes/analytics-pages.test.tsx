@@ -446,10 +446,11 @@ describe('/admin/analytics', () => {
           },
         }),
     });
+    // The panel keeps its shape while the report loads; its table comes with the report.
     expect(await screen.findByRole('heading', { name: 'Your campaigns over these dates' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: /^Figures per day/ });
     const last30 = presetRange('last_30_days');
     expect(requestsTo(fetchMock, `GET ${CUSTOMER_LIST}/report`)[0]?.url.searchParams.get('from')).toBe(last30.from);
-    const table = screen.getByRole('table', { name: /^Figures per day/ });
     expect(within(table).getByText('-$2.50')).toBeInTheDocument();
 
     await user.click(screen.getAllByLabelText('Dates')[0]!);
