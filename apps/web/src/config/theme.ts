@@ -35,12 +35,6 @@ export const theme = createTheme({
     // fades it to 60 % over light grey (about 1.4:1); full opacity and the colour set below keep
     // it above 4.5:1 in both schemes, while its grey background and cursor still say "disabled".
     Input: { styles: { input: { opacity: 1 } } },
-    // Mantine keeps a closed list's options in the page, hidden, and places them at once: every
-    // select (the account switcher in the top bar, a report's dates and figure) cost its options'
-    // drawing and a forced style calculation on each page's start, and a country list of 250
-    // re-rendered with every keystroke. Options are drawn only while their list is open; the
-    // field names its list (aria-controls) only then anyway.
-    Combobox: { defaultProps: { keepMounted: false } },
     // A <header> inside a dialog counts as a second page banner; the dialog's title bar is not one.
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },

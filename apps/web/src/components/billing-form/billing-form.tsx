@@ -22,6 +22,13 @@ interface BillingFormProps {
   secondaryAction?: React.ReactNode;
 }
 
+/**
+ * Mantine keeps a closed dropdown's options in the page (hidden) by default: for 250 countries
+ * with their flags and 150 currencies, every keystroke in the form would re-render them all.
+ * They are rendered only while the list is open.
+ */
+const OPTIONS_WHEN_OPEN = { keepMounted: false } as const;
+
 type BillingFormState = UseFormReturnType<BillingFormValues>;
 
 /** Company or Individual, as a segmented control named by its caption. */
@@ -60,6 +67,7 @@ function CountrySelect({ form }: { form: BillingFormState }) {
       searchable
       allowDeselect={false}
       nothingFoundMessage="No country matches"
+      comboboxProps={OPTIONS_WHEN_OPEN}
       leftSection={<FlagIcon code={form.values.country} />}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
@@ -116,6 +124,7 @@ export function BillingForm({ initialValues, submitLabel, loading, onSubmit, sec
               searchable
               allowDeselect={false}
               nothingFoundMessage="No currency matches"
+              comboboxProps={OPTIONS_WHEN_OPEN}
               {...form.getInputProps('currency')}
               onChange={(value) => form.setFieldValue('currency', value ?? '')}
             />
