@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { verify } from '@node-rs/argon2';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { EMBEDDED_EXTENSIONS } from '../apps/api/dist/embedded-extensions.js';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { cpuDuring, loadRound, measureStart, residentMiB, settledMiB } from './bench/footprint.mjs';
@@ -57,7 +57,7 @@ function startServer(databaseUrl) {
 /** The database outside the server: seeding, and the bare queries the lists are compared with. */
 async function openDirect(kind, databaseUrl) {
   if (kind === 'embedded') {
-    const db = await PGlite.create({ dataDir: `${dataDir}/pglite`, extensions: { pg_trgm } });
+    const db = await PGlite.create({ dataDir: `${dataDir}/pglite`, extensions: EMBEDDED_EXTENSIONS });
     return {
       // PGlite has no prepared statements by name: each query is planned afresh, as in the server.
       query: ({ text, values }) => db.query(text, values),

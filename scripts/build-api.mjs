@@ -26,6 +26,7 @@ await build({
     migrate: path.join(apiDir, 'src/migrate.ts'),
     backup: path.join(apiDir, 'src/backup.ts'),
     'prepare-embedded-database': path.join(apiDir, 'src/db/prepare-embedded-database.ts'),
+    'embedded-extensions': path.join(apiDir, 'src/db/embedded-extensions.ts'),
   },
   outdir: path.join(apiDir, 'dist'),
   bundle: true,

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { EMBEDDED_EXTENSIONS } from '../../apps/api/dist/embedded-extensions.js';
 import pg from 'pg';
 import { residentMiB } from './footprint.mjs';
 import { benchServerEnv, startBuiltServer } from '../lib/built-server.mjs';
@@ -65,7 +65,7 @@ async function seed(kind, databaseUrl) {
   const started = Date.now();
   const direct =
     kind === 'embedded'
-      ? await PGlite.create({ dataDir: `${dataDir}/pglite`, extensions: { pg_trgm } })
+      ? await PGlite.create({ dataDir: `${dataDir}/pglite`, extensions: EMBEDDED_EXTENSIONS })
       : new pg.Client({ connectionString: databaseUrl });
   if (kind !== 'embedded') await direct.connect();
   try {

@@ -10,7 +10,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { EMBEDDED_EXTENSIONS } from '../../apps/api/dist/embedded-extensions.js';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBuiltServer } from '../lib/built-server.mjs';
@@ -53,7 +53,7 @@ async function prepare(kind) {
   await first.ready;
   await first.stop();
   if (kind === 'embedded') {
-    const db = await PGlite.create({ dataDir: `${dataDir}/pglite`, extensions: { pg_trgm } });
+    const db = await PGlite.create({ dataDir: `${dataDir}/pglite`, extensions: EMBEDDED_EXTENSIONS });
     for (const statement of SEED) await db.query(statement);
     await db.close();
   } else {

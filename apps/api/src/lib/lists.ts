@@ -55,7 +55,7 @@ export async function fetchPage<Row>(
 /**
  * Keyset pages (decision 038): a list ordered newest first by (created, id) answers a page
  * after or before a row it gave, from the index, however deep the page; and counts at most
- * `LIST_LIMITS.maxCounted` rows, so that neither cost grows with the data.
+ * `LIST_LIMITS.maxCounted` rows (`maxCountedSearch` for a search), so that neither cost grows with the data.
  */
 export interface Keyset {
   direction: 'after' | 'before';
@@ -125,11 +125,15 @@ export async function* keysetBatches<Row>(
   }
 }
 
-/** `SELECT count(*)` of at most `LIST_LIMITS.maxCounted` + 1 rows of `rows` (a `SELECT 1 … LIMIT`). */
+/** `SELECT count(*)` of `rows`, a `SELECT 1 … LIMIT countLimit(…)`. */
 export const cappedCount = (rows: SQL | { getSQL(): SQL }) =>
   sql<number>`(select count(*) from (${rows}) as counted)`.mapWith(Number);
 
-export const COUNT_LIMIT = LIST_LIMITS.maxCounted + 1;
+/** The most rows a list counts: fewer for a search, whose matches grow with the data (decision 042). */
+const countCap = (searching: boolean) => (searching ? LIST_LIMITS.maxCountedSearch : LIST_LIMITS.maxCounted);
+
+/** How many rows a list's count reads: one past its cap, to know whether more follow. */
+export const countLimit = (searching: boolean) => countCap(searching) + 1;
 
 type Positioned = { position: string; id: number };
 
@@ -155,8 +159,9 @@ export async function fetchKeysetPage<Row>(
   const rows = extra ? (keyset?.direction === 'before' ? fetched.slice(1) : fetched.slice(0, -1)) : fetched;
   const hasNext = keyset?.direction === 'before' || extra;
   const counted = fetched[0]?.total ?? (query.page === 1 && !keyset ? 0 : await load.count());
-  const exact = counted <= LIST_LIMITS.maxCounted;
-  const total = Math.min(counted, LIST_LIMITS.maxCounted);
+  const cap = countCap(query.search !== '');
+  const exact = counted <= cap;
+  const total = Math.min(counted, cap);
   const pagination = paginationOf(total, query);
   if (!exact) pagination.last_page = Math.max(pagination.last_page, query.page + (hasNext ? 1 : 0));
   const first = rows[0];

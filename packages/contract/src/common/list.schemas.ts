@@ -12,6 +12,11 @@ export const LIST_LIMITS = {
   maxSearchLength: 100,
   /** The most rows a keyset list counts: past it the count would grow with the data (decision 038). */
   maxCounted: 1000,
+  /**
+   * The most a search of such a list counts: its matches grow with the data however good the
+   * index, and a search is read from its first pages (decision 042).
+   */
+  maxCountedSearch: 100,
 } as const;
 
 export const LIST_MESSAGES = {
@@ -54,7 +59,8 @@ export const paginationSchema = z
     total: z.number().int(),
     /**
      * False (and only then present) when the list has more rows than it counts
-     * (`LIST_LIMITS.maxCounted`): `total` and `last_page` are then a lower bound, and
+     * (`LIST_LIMITS.maxCounted`, `maxCountedSearch` for a search): `total` and `last_page` are
+     * then a lower bound, and
      * `last_page` is one past the current page while there are more.
      */
     total_exact: z.boolean().optional(),

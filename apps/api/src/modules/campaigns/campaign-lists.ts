@@ -19,7 +19,7 @@ import {
 import {
   cappedCount,
   containsPattern,
-  COUNT_LIMIT,
+  countLimit,
   fetchKeysetPage,
   keysetBatches,
   keysetWhere,
@@ -145,7 +145,7 @@ export class CampaignListQueries extends CampaignViewQueries {
         .select({ one: sql`1` })
         .from(campaigns)
         .where(where)
-        .limit(COUNT_LIMIT),
+        .limit(countLimit(withSearch)),
     );
     const pageIds = this.db
       .select({ id: campaigns.id })
@@ -171,7 +171,7 @@ export class CampaignListQueries extends CampaignViewQueries {
    * queue); `search` matches part of the campaign name or of the customer's name. The page walks
    * the tab's index newest first, keeping the matches; the count asks each side of the search
    * from its own index (the name's trigrams; the owners whose names match, by migration 0031's
-   * trigram index on users, then their campaigns by owner), at most `COUNT_LIMIT` rows each.
+   * trigram index on users, then their campaigns by owner), at most `countLimit` rows each.
    */
   async listForReview(listingType: ReviewListingType, query: ListQuery): Promise<Paginated<CampaignView>> {
     const scope = `review:${listingType}:${query.search}`;
@@ -184,7 +184,7 @@ export class CampaignListQueries extends CampaignViewQueries {
     const byName = and(reviewTabs[listingType], ilike(campaigns.name, pattern));
     const byOwner = and(reviewTabs[listingType], sql`${campaigns.userId} = any(${owners})`);
     const side = (where: SQL | undefined) =>
-      this.db.select({ id: campaigns.id }).from(campaigns).where(where).limit(COUNT_LIMIT);
+      this.db.select({ id: campaigns.id }).from(campaigns).where(where).limit(countLimit(true));
     const total = cappedCount(sql`(${side(byName)}) union (${side(byOwner)})`);
     return this.newestFirstPage(query, scope, or(byName, byOwner), total);
   }
@@ -209,7 +209,7 @@ export class CampaignListQueries extends CampaignViewQueries {
         .select({ one: sql`1` })
         .from(campaigns)
         .where(where)
-        .limit(COUNT_LIMIT),
+        .limit(countLimit(query.search !== '')),
     ),
   ) {
     return fetchKeysetPage<CampaignView>(query, scope, {

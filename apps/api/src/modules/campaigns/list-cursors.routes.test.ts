@@ -162,4 +162,30 @@ describe('list cursors', () => {
     expect(shown.pagination).toMatchObject({ current_page: 11, last_page: 11 });
     expect(shown.pagination.next_cursor).toBeUndefined();
   });
+
+  it(`counts at most ${LIST_LIMITS.maxCountedSearch} matches of a search, in every list that searches (decision 042)`, async () => {
+    const finder = await t.createUser({ firstName: 'Sue', lastName: 'Searcher' });
+    const finderToken = await t.login(finder.email);
+    const matches = LIST_LIMITS.maxCountedSearch + 5;
+    await seed(finder.id, matches, 'approved', -1, 'Found');
+    const searches = [
+      ['/api/customer/my-active-campaigns?search=found', finderToken],
+      ['/api/customer/campaigns-analytics?search=found', finderToken],
+      ['/api/get-campaign-requests?listing_type=active&search=found', adminToken],
+      ['/api/get-campaign-requests?listing_type=active&search=Searcher', adminToken],
+    ] as const;
+    for (const [url, as] of searches) {
+      const first = await page(`${url}&per_page=10`, as);
+      expect(first.pagination, url).toMatchObject({
+        total: LIST_LIMITS.maxCountedSearch,
+        total_exact: false,
+        last_page: 10,
+      });
+      expect(first.data, url).toHaveLength(10);
+    }
+    // The same rows without a search are under the list's own cap, so counted exactly.
+    const all = await page('/api/customer/my-active-campaigns?per_page=10', finderToken);
+    expect(all.pagination).toMatchObject({ total: matches, last_page: Math.ceil(matches / 10) });
+    expect(all.pagination.total_exact).toBeUndefined();
+  });
 });
