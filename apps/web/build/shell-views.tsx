@@ -76,9 +76,15 @@ function adminPageRoutes(): (RouteObject & { path: string; view: ShellView })[] 
   });
 }
 
-/** A page's component, which the router loads lazily; the shell's bundle has them all. */
+/**
+ * A page's component, which the router loads lazily (the whole route, or, beside a loader, the
+ * component alone); the shell's bundle has them all.
+ */
 async function pageComponent(route: RouteObject): Promise<ComponentType> {
-  const loaded = typeof route.lazy === 'function' ? await route.lazy() : route;
+  const { lazy } = route;
+  if (typeof lazy === 'object' && typeof lazy.Component === 'function')
+    return (await lazy.Component()) as ComponentType;
+  const loaded = typeof lazy === 'function' ? await lazy() : route;
   const Component = 'Component' in loaded ? loaded.Component : undefined;
   if (!Component) throw new Error(`the page at ${route.path} has no component to draw into the shell`);
   return Component;

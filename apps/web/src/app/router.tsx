@@ -201,7 +201,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: paths.admin.viewCampaign.pattern,
-                lazy: lazyComponent(() => import('./routes/admin-view-campaign-page'), 'AdminViewCampaignPage'),
+                // As the dashboard: the campaign is asked for while the page's code is on its way.
+                lazy: {
+                  loader: async () => (await import('./routes/data-before-drawing')).adminCampaignLoader(queryClient),
+                  Component: async () => (await import('./routes/admin-view-campaign-page')).AdminViewCampaignPage,
+                },
               },
               { path: paths.admin.myAccount, lazy: myAccountPage },
             ],

@@ -14,7 +14,7 @@ import { isApiError } from '@/lib/api-error';
 import { fileUrl } from '@/lib/file-url';
 import { formatDate, formatUsd } from '@/lib/format';
 import { notifyRequestError, notifySuccess } from '@/lib/notify';
-import { useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
+import { reviewedCampaignId, useAdminCampaign, useDecideCampaign } from '@/features/review/api/campaign-requests';
 import { DeclineModal, type DeclineChoice } from '@/features/review/components/decline-modal';
 import { ChangesSinceDecisionCard } from '@/features/review/components/changes-since-decision';
 import { EditMetricsModal } from '@/features/insights/components/edit-metrics-modal';
@@ -254,8 +254,8 @@ function useDecision(id: number, heading: RefObject<HTMLHeadingElement | null>, 
  * campaigns feature's post preview.
  */
 export function AdminViewCampaignPage() {
-  const id = Number(useParams().id);
-  const campaign = useAdminCampaign(Number.isInteger(id) && id > 0 ? id : 0);
+  const id = reviewedCampaignId(useParams().id);
+  const campaign = useAdminCampaign(id);
   const [declineOpened, setDeclineOpened] = useState(false);
   const [metricsOpened, setMetricsOpened] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);

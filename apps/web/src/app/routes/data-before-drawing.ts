@@ -1,6 +1,6 @@
 import { isAdminRole } from '@portal/contract';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs, Params } from 'react-router';
 import { customerDashboardQueries } from '@/features/insights/api/dashboard';
 import {
   DASHBOARD_NOTIFICATIONS,
@@ -8,6 +8,7 @@ import {
   unreadCountQuery,
 } from '@/features/notifications/api/notifications';
 import { balanceQueryOptions } from '@/features/payments/api/get-balance';
+import { adminCampaignQuery, reviewedCampaignId } from '@/features/review/api/campaign-requests';
 import { paymentMethodsQueryOptions } from '@/features/payments/api/list-payment-methods';
 import { isSignedIn, sessionStore } from '@/stores/session-store';
 
@@ -26,17 +27,18 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * render replaces and that push the panels below them down
  * (docs/decisions/021-dashboard-data-before-drawing.md). A return visit is drawn at once from the
  * cache, and the requests only refresh what has gone stale. A refused request is left to its
- * panel, which shows the error as it always did. Only a signed-in customer's requests are made:
- * anyone else is sent away by the route's guard, and their requests would only be refused.
+ * panel, which shows the error as it always did. Only the requests of a signed-in user of the
+ * page's `role` are made: anyone else is sent away by the route's guard, and their requests
+ * would only be refused.
  */
 const loadBeforeDrawing =
-  (queryClient: QueryClient, queries: () => readonly Ask[]) =>
-  async ({ request }: LoaderFunctionArgs): Promise<null> => {
+  (queryClient: QueryClient, role: 'customer' | 'admin', queries: (params: Params) => readonly Ask[]) =>
+  async ({ request, params }: LoaderFunctionArgs): Promise<null> => {
     // A navigation already left (or a router disposed) while the loader's code downloaded asks for nothing.
     if (request.signal.aborted) return null;
     const session = sessionStore.getState();
-    if (!isSignedIn(session) || isAdminRole(session.user?.type)) return null;
-    const asked = queries().map((query) => query(queryClient));
+    if (!isSignedIn(session) || isAdminRole(session.user?.type) !== (role === 'admin')) return null;
+    const asked = queries(params).map((query) => query(queryClient));
     const firstVisit = asked.some(({ cached }) => !cached);
     const answered = Promise.allSettled(asked.map(({ answer }) => answer));
     if (firstVisit) await Promise.race([answered, delay(FIRST_DRAW_WAIT_MS)]);
@@ -53,7 +55,7 @@ const ask =
 
 /** The customer dashboard's figures, its notifications and the menu's unread count (drawn by the frame). */
 export const customerDashboardLoader = (queryClient: QueryClient) =>
-  loadBeforeDrawing(queryClient, () => [
+  loadBeforeDrawing(queryClient, 'customer', () => [
     ask(customerDashboardQueries.statistics),
     ask(customerDashboardQueries.weeklySpend),
     ask(customerDashboardQueries.latestCampaigns),
@@ -66,4 +68,11 @@ export const customerDashboardLoader = (queryClient: QueryClient) =>
  * whose lists would otherwise push everything below them down as they arrive.
  */
 export const balanceLoader = (queryClient: QueryClient) =>
-  loadBeforeDrawing(queryClient, () => [ask(balanceQueryOptions()), ask(paymentMethodsQueryOptions())]);
+  loadBeforeDrawing(queryClient, 'customer', () => [ask(balanceQueryOptions()), ask(paymentMethodsQueryOptions())]);
+
+/**
+ * /admin/view-campaign/:id: the campaign under review. Its own texts are the page's largest, so
+ * the page is drawn once they are here rather than as a placeholder they replace.
+ */
+export const adminCampaignLoader = (queryClient: QueryClient) =>
+  loadBeforeDrawing(queryClient, 'admin', (params) => [ask(adminCampaignQuery(reviewedCampaignId(params.id)))]);

@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_DRAW_WAIT_MS } from '@/app/routes/data-before-drawing';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import { watchForPlaceholders } from '@/test/placeholders';
 import { renderApp } from '@/test/render-app';
 import { campaignFixture, PACING_EXAMPLES, SAMPLE_FIGURES, statisticsEntryFixture } from '@/test/campaigns';
 
@@ -73,16 +74,6 @@ function openDashboard(handlers: Record<string, ApiHandler> = {}) {
   });
   sessionStore.signIn(loginResponse());
   return { ...renderApp('/dashboard'), fetchMock };
-}
-
-/** Whether a loading placeholder is ever drawn from now on, however briefly. */
-function watchForPlaceholders() {
-  let seen = false;
-  const observer = new MutationObserver(() => {
-    seen ||= document.querySelector('.mantine-Skeleton-root') !== null;
-  });
-  observer.observe(document.body, { childList: true, subtree: true });
-  return { seen: () => seen, stop: () => observer.disconnect() };
 }
 
 /** A panel of the page by its title. */

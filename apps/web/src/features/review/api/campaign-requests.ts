@@ -1,5 +1,5 @@
 import { reviewEndpoints, type ApprovalValues, type ListQuery, type ReviewListingType } from '@portal/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { invalidate, reviewKeys, staleAfter } from '@/lib/query-keys';
 
@@ -23,12 +23,21 @@ export function useLatestApprovedCampaigns() {
   });
 }
 
+/** The campaign id of a review page's address: 0, which no campaign has, when it is not one. */
+export function reviewedCampaignId(param: string | undefined): number {
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
 /** GET /api/admin/campaign/{id}: the campaign under review, with its files and History. */
-export function useAdminCampaign(id: number) {
-  return useQuery({
+export const adminCampaignQuery = (id: number) =>
+  queryOptions({
     queryKey: reviewKeys.campaign(id),
     queryFn: async ({ signal }) => (await callApi(reviewEndpoints.getAdminCampaign, { params: { id }, signal })).data,
   });
+
+export function useAdminCampaign(id: number) {
+  return useQuery(adminCampaignQuery(id));
 }
 
 /** POST /api/update-campaign-approval-status/{id}: approve or decline; what shows the campaign reloads. */

@@ -14,6 +14,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionStore } from '@/stores/session-store';
 import { findToast, jsonResponse, loginResponse, requestsTo, stubApi, type ApiHandler } from '@/test/fixtures';
+import { watchForPlaceholders } from '@/test/placeholders';
 import { renderApp } from '@/test/render-app';
 import { statisticsEntry } from '@/test/answers';
 import { campaignFixture, WINTER_BOOTS } from '@/test/campaigns';
@@ -166,6 +167,18 @@ describe('the review page', () => {
       [{ approval_status: 'declined', decline_reason_code: 'destination_link', decline_note: 'Too dark' }],
     );
   }, 30_000);
+
+  it('asks for the campaign before it is drawn, so it appears without a placeholder, asked for once', async () => {
+    const placeholders = watchForPlaceholders('[aria-label="Loading the campaign"]');
+    const { fetchMock } = openAsAdmin('/admin/view-campaign/9', {
+      'GET /api/admin/campaign/9': () =>
+        jsonResponse({ data: { ...campaign(), campaign_content: [], history: [], changes_since_decision: null } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Winter boots' })).toBeInTheDocument();
+    expect(placeholders.seen()).toBe(false);
+    expect(requestsTo(fetchMock, 'GET /api/admin/campaign/9')).toHaveLength(1);
+    placeholders.stop();
+  });
 
   it('shows what changed since the last decision above the campaign', async () => {
     openAsAdmin('/admin/view-campaign/9', {
