@@ -18,6 +18,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { startBuiltServer } from '../lib/built-server.mjs';
 import { freshBenchDatabase } from '../lib/bench-database.mjs';
+import { CAMPAIGN_COLUMNS, campaignValues } from './seed-campaigns.mjs';
 
 if (!process.env.DATABASE_URL) throw new Error('bench:lists measures PostgreSQL only: set DATABASE_URL');
 const port = Number(process.env.BENCH_PORT ?? 3320);
@@ -45,21 +46,9 @@ const seedMembers = `INSERT INTO advertiser_members (advertiser_id, user_id, rol
 const seedCampaigns = (from, to) => `WITH owners AS (
      SELECT u.id AS user_id, m.advertiser_id, substring(u.email from 'owner(\\d+)@')::int AS k
      FROM users u JOIN advertiser_members m ON m.user_id = u.id WHERE u.email LIKE 'owner%@bench.test')
-   INSERT INTO campaigns (user_id, advertiser_id, name, objective, budget_type, budget_amount, keywords, approval_status, on_off,
-                          payment_status, archived_at, created_at, updated_at, submitted_at)
+   INSERT INTO campaigns (user_id, advertiser_id, ${CAMPAIGN_COLUMNS})
    SELECT o.user_id, o.advertiser_id,
-          (ARRAY['Spring', 'Summer', 'Autumn', 'Winter', 'Holiday', 'Launch', 'Clearance', 'Weekend'])[1 + (n / 100) % 8]
-            || ' ' || (ARRAY['shoes', 'boots', 'jackets', 'bags', 'hats', 'coffee', 'books', 'games'])[1 + (n / 800) % 8]
-            || ' ' || n,
-          (ARRAY['Brand awareness', 'Video view', 'Consideration'])[1 + n % 3],
-          CASE WHEN n % 4 = 0 THEN 'daily' ELSE 'lifetime' END,
-          (50 + n % 950)::numeric(12, 2),
-          ARRAY['bench', 'campaign', 'keyword'],
-          (ARRAY['approved', 'approved', 'approved', 'approved', 'approved', 'pending', 'pending', 'declined'])[1 + (n / 100) % 8],
-          CASE WHEN n % 3 = 0 THEN 'off' ELSE 'on' END,
-          CASE WHEN n % 2 = 0 THEN 'paid' ELSE 'unpaid' END,
-          CASE WHEN (n / 100) % 10 = 9 THEN timestamp '2026-01-01' END,
-          timestamp '2026-01-01' - (n || ' minutes')::interval, now(), now()
+          ${campaignValues({ group: 100, epoch: "timestamp '2026-01-01'", archivedAt: "timestamp '2026-01-01'" })}
    FROM generate_series(${from}, ${to}) AS n JOIN owners o ON o.k = n % ${CUSTOMERS}`;
 
 /** One statistics entry for each campaign of ids `from` … `to` that has none. */

@@ -14,6 +14,32 @@ export const SEED = {
   large: { email: 'large@bench.test', campaigns: 20_000 },
 };
 
+/** The columns of a seeded campaign that `campaignValues` gives, after its owner's. */
+export const CAMPAIGN_COLUMNS = `name, objective, budget_type, budget_amount, keywords, approval_status, on_off,
+                            payment_status, archived_at, created_at, updated_at, submitted_at`;
+
+/**
+ * The values of `CAMPAIGN_COLUMNS` for campaign number `n` (the SQL expression): its name, objective,
+ * budget and states mixed as a live portal's would be (mostly approved, some pending, declined
+ * and archived), `group` numbers in a row sharing a name's words and a state; made one minute
+ * before campaign n - 1, counting back from `epoch`, and archived at `archivedAt`.
+ */
+export function campaignValues({ group, epoch, archivedAt }) {
+  const step = group === 1 ? 'n' : `(n / ${group})`;
+  return `(ARRAY['Spring', 'Summer', 'Autumn', 'Winter', 'Holiday', 'Launch', 'Clearance', 'Weekend'])[1 + ${step} % 8]
+              || ' ' || (ARRAY['shoes', 'boots', 'jackets', 'bags', 'hats', 'coffee', 'books', 'games'])[1 + (n / ${8 * group}) % 8]
+              || ' ' || n,
+            (ARRAY['Brand awareness', 'Video view', 'Consideration'])[1 + n % 3],
+            CASE WHEN n % 4 = 0 THEN 'daily' ELSE 'lifetime' END,
+            (50 + n % 950)::numeric(12, 2),
+            ARRAY['bench', 'campaign', 'keyword'],
+            (ARRAY['approved', 'approved', 'approved', 'approved', 'approved', 'pending', 'pending', 'declined'])[1 + ${step} % 8],
+            CASE WHEN n % 3 = 0 THEN 'off' ELSE 'on' END,
+            CASE WHEN n % 2 = 0 THEN 'paid' ELSE 'unpaid' END,
+            CASE WHEN ${step} % 10 = 9 THEN ${archivedAt} END,
+            ${epoch} - (n || ' minutes')::interval, now(), now()`;
+}
+
 /**
  * The statements of each stage, each list run in order by `run(sql)`. Customers get the
  * password hash of the administrator the server created, so they sign in with the same password.
@@ -32,24 +58,9 @@ export function seedStages(adminEmail) {
      SELECT a.id, u.id, 'owner', now() FROM users u JOIN advertisers a ON a.name = u.email`;
   // Campaign n belongs to the large customer for the first 20,000, to the small one for the
   // next 200, and to the others in turn after that; created one minute apart.
-  const campaigns = (
-    from,
-    to,
-  ) => `INSERT INTO campaigns (user_id, advertiser_id, name, objective, budget_type, budget_amount, keywords, approval_status, on_off,
-                            payment_status, archived_at, created_at, updated_at, submitted_at)
+  const campaigns = (from, to) => `INSERT INTO campaigns (user_id, advertiser_id, ${CAMPAIGN_COLUMNS})
      SELECT owner, (SELECT m.advertiser_id FROM advertiser_members m WHERE m.user_id = owner),
-            (ARRAY['Spring', 'Summer', 'Autumn', 'Winter', 'Holiday', 'Launch', 'Clearance', 'Weekend'])[1 + n % 8]
-              || ' ' || (ARRAY['shoes', 'boots', 'jackets', 'bags', 'hats', 'coffee', 'books', 'games'])[1 + (n / 8) % 8]
-              || ' ' || n,
-            (ARRAY['Brand awareness', 'Video view', 'Consideration'])[1 + n % 3],
-            CASE WHEN n % 4 = 0 THEN 'daily' ELSE 'lifetime' END,
-            (50 + n % 950)::numeric(12, 2),
-            ARRAY['bench', 'campaign', 'keyword'],
-            (ARRAY['approved', 'approved', 'approved', 'approved', 'approved', 'pending', 'pending', 'declined'])[1 + n % 8],
-            CASE WHEN n % 3 = 0 THEN 'off' ELSE 'on' END,
-            CASE WHEN n % 2 = 0 THEN 'paid' ELSE 'unpaid' END,
-            CASE WHEN n % 10 = 9 THEN now() - interval '1 day' END,
-            now() - (n || ' minutes')::interval, now(), now()
+            ${campaignValues({ group: 1, epoch: 'now()', archivedAt: "now() - interval '1 day'" })}
      FROM (SELECT n, CASE WHEN n <= ${SEED.large.campaigns} THEN (SELECT id FROM users WHERE email = '${SEED.large.email}')
                           WHEN n <= ${measured} THEN (SELECT id FROM users WHERE email = '${SEED.small.email}')
                           ELSE (SELECT min(id) FROM users WHERE email LIKE 'customer%@bench.test') + (n % ${others}) END AS owner
