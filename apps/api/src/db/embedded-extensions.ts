@@ -1,4 +1,3 @@
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
@@ -6,4 +5,4 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * as PostgreSQL's contrib does, but loads only those it is given. The measuring scripts open the
  * embedded database with these too (bundled as dist/embedded-extensions.js).
  */
-export const EMBEDDED_EXTENSIONS = { btree_gin, pg_trgm };
+export const EMBEDDED_EXTENSIONS = { pg_trgm };

@@ -105,6 +105,9 @@ export const campaigns = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // A customer's tab, newest first. Migration 0032 adds each campaign's name to it (INCLUDE,
+    // which this builder cannot say), so that a search in the tab reads the names from the index
+    // alone, newest first, until it has its page and its capped count (decision 042).
     index('campaigns_advertiser_list_idx')
       .on(table.advertiserId, table.listTab, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.listTab} IS NOT NULL`),
@@ -133,11 +136,6 @@ export const campaigns = pgTable(
       .where(sql`${table.approvalStatus} = 'approved' AND ${table.deletedAt} IS NULL`),
     // Serves ILIKE '%term%' on names (pg_trgm, in PostgreSQL and PGlite alike).
     index('campaigns_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
-    // A search within a customer's tab: only that tab's names containing the text, without
-    // intersecting the whole portal's matches with the tab (btree_gin, decision 042).
-    index('campaigns_customer_search_idx')
-      .using('gin', table.advertiserId, table.listTab, sql`${table.name} gin_trgm_ops`)
-      .where(sql`${table.listTab} IS NOT NULL`),
     // The renewal job's look-up of daily campaigns whose paid period is over.
     index('campaigns_paid_until_idx')
       .on(table.paidUntil)

@@ -1,2 +1,0 @@
-CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
-CREATE INDEX "campaigns_customer_search_idx" ON "campaigns" USING gin ("advertiser_id","list_tab","name" gin_trgm_ops) WHERE "campaigns"."list_tab" IS NOT NULL;
