@@ -23,14 +23,20 @@ const campaignColumns = (withCustomer: boolean) => [
   ...(withCustomer ? ['customer_name', 'customer_email'] : []),
 ];
 
-const campaignCells = (campaign: Campaign, withCustomer: boolean) => ({
-  id: String(campaign.id),
-  campaign_name: campaign.campaign_name,
-  ...(withCustomer && {
-    customer_name: `${campaign.user_first_name} ${campaign.user_last_name}`.trim(),
-    customer_email: campaign.user_email,
-  }),
-});
+/**
+ * A row's first cells, in a new object on which the row's other cells are then set one by one.
+ * No row is an object literal that starts with a spread (`{ ...cells, ... }`): V8 (Node 20) gave
+ * every such object a chain of hidden classes of its own, made in the old generation: some
+ * 11 KiB a row, three quarters of what a million-row export put there (decision 039).
+ */
+function campaignCells(campaign: Campaign, withCustomer: boolean): Record<string, string> {
+  const cells: Record<string, string> = { id: String(campaign.id), campaign_name: campaign.campaign_name };
+  if (withCustomer) {
+    cells.customer_name = `${campaign.user_first_name} ${campaign.user_last_name}`.trim();
+    cells.customer_email = campaign.user_email;
+  }
+  return cells;
+}
 
 /** The columns, in order; the administrators' file also names each campaign's customer. */
 export function csvColumns(withCustomer: boolean): string[] {
@@ -56,26 +62,23 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 /** One campaign's row; a campaign without entries has its figure cells empty. */
 function csvRow(campaign: Campaign, withCustomer: boolean): Record<string, string> {
   const entry = campaign.statistics[0];
-  const figures: Record<string, string> = {};
+  const row = campaignCells(campaign, withCustomer);
+  row.campaign_objective = campaign.campaign_objective;
+  row.budget_type = campaign.budget_type;
+  row.budget_amount = money(campaign.budget_amount);
+  row.figures_as_of = day(entry?.created_at ?? null);
   for (const figure of FIGURES) {
     const value = entry?.[figure.key];
-    figures[figure.key] = value === undefined ? '' : figure.unit === 'money' ? money(value) : String(value);
+    row[figure.key] = value === undefined ? '' : figure.unit === 'money' ? money(value) : String(value);
   }
   const spentCents = entry ? dollarsToCents(entry.amount_spent) : 0;
-  return {
-    ...campaignCells(campaign, withCustomer),
-    campaign_objective: campaign.campaign_objective,
-    budget_type: campaign.budget_type,
-    budget_amount: money(campaign.budget_amount),
-    figures_as_of: day(entry?.created_at ?? null),
-    ...figures,
-    impressions: entry ? String(entry.total_impressions) : '',
-    cost_per_click: entry ? money(costPerUnit(spentCents, entry.link_clicks)) : '',
-    cost_per_lead: entry ? money(costPerUnit(spentCents, entry.lead_generated)) : '',
-    // The campaign's latest payment, as in the lists; not the day entered with the figures.
-    date_paid: day(campaign.date_paid),
-    dates: entry ? entry.dates.join('; ') : '',
-  };
+  row.impressions = entry ? String(entry.total_impressions) : '';
+  row.cost_per_click = entry ? money(costPerUnit(spentCents, entry.link_clicks)) : '';
+  row.cost_per_lead = entry ? money(costPerUnit(spentCents, entry.lead_generated)) : '';
+  // The campaign's latest payment, as in the lists; not the day entered with the figures.
+  row.date_paid = day(campaign.date_paid);
+  row.dates = entry ? entry.dates.join('; ') : '';
+  return row;
 }
 
 /** The columns of a range's file: the campaign, its day or the range, then every figure a report sums. */
@@ -95,16 +98,12 @@ export function reportCsvRow(
   where: Record<string, string>,
   figures: ReportFigures,
 ): Record<string, string> {
-  return {
-    ...campaignCells(campaign, withCustomer),
-    ...where,
-    ...Object.fromEntries(
-      REPORT_FIGURES.map((figure) => {
-        const value = figures[figure.key];
-        return [figure.key, figure.unit === 'money' ? money(value) : String(value)];
-      }),
-    ),
-  };
+  const row = Object.assign(campaignCells(campaign, withCustomer), where);
+  for (const figure of REPORT_FIGURES) {
+    const value = figures[figure.key];
+    row[figure.key] = figure.unit === 'money' ? money(value) : String(value);
+  }
+  return row;
 }
 
 /** The current figures' file, from campaigns read batch by batch. */
