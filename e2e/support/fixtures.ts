@@ -8,9 +8,15 @@ const TOASTS = '.mantine-Notifications-root';
 /**
  * WCAG 2 A and AA. axe marks its check of 2.5.3 (a control's name holds the words it shows)
  * experimental, which leaves it out of the tags: it is asked for by name.
+ *
+ * Legacy mode runs the whole check inside the page. The default mode finishes in a blank page
+ * it opens beside the tested one, and Chromium, once in a while, gives the tested page its
+ * focus back as if entered anew: the focus left the element the test had reached for the
+ * page's first link (seen at phone width, 1 run in 6 of the keyboard-only sign-up).
  */
 const axe = (page: Page) =>
   new AxeBuilder({ page })
+    .setLegacyMode()
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
 
@@ -73,6 +79,8 @@ export async function checkPage(page: Page) {
   await page.waitForLoadState('load');
   await waitForQuietNetwork(page);
   await waitForAnimations(page);
+  // Checking is only looking: the keyboard stays on what the test had reached.
+  const focused = await page.evaluateHandle(() => document.activeElement);
   const original = (await page.evaluate(() =>
     document.documentElement.getAttribute('data-mantine-color-scheme'),
   )) as Theme;
@@ -94,6 +102,9 @@ export async function checkPage(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+  const stillFocused = await page.evaluate((before) => document.activeElement === before, focused);
+  expect(stillFocused, `the focus moved while ${page.url()} was checked`).toBe(true);
+  await focused.dispose();
 
   // E2E_SCREENSHOTS=<folder> keeps a picture of every page checked, to look at each width.
   const folder = process.env.E2E_SCREENSHOTS;
